@@ -1,0 +1,54 @@
+import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist', 'coverage', 'playwright-report', 'test-results', 'reports', '.cache'] },
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    extends: [js.configs.recommended, ...tseslint.configs.recommended],
+    languageOptions: { ecmaVersion: 2023, globals: { ...globals.browser, ...globals.node } },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.recommended],
+    rules: {
+      // Imports go one way: shared code (components, lib, config, firebase) never reaches into features or app.
+      'no-restricted-imports': 'off',
+    },
+  },
+  {
+    files: ['src/components/**', 'src/lib/**', 'src/config/**', 'src/firebase/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'Shared code must not import features or the app.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/features/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/app/layout', '**/app/routes', '**/main'], message: 'Features must not import the app shell.' }] },
+      ],
+    },
+  },
+  {
+    // Public pages must never pull in FirebaseUI or the compat SDK: only src/firebase/auth-ui.ts may.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/firebase/auth-ui.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'firebaseui', message: 'Import FirebaseUI only in src/firebase/auth-ui.ts (lazy, /login only).' }],
+          patterns: [{ group: ['firebase/compat/*'], message: 'The compat SDK belongs in src/firebase/auth-ui.ts only.' }],
+        },
+      ],
+    },
+  },
+);

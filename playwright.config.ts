@@ -1,0 +1,36 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from './scripts/lib/chromium.ts';
+import { SITE_URL } from './scripts/lib/local-stack-config.ts';
+
+/**
+ * Browser tests in Chromium against the local stack (Auth, Storage and Hosting emulators, demo data),
+ * started by Playwright as `npm start` does. Set E2E_SKIP_BUILD=1 when dist/ is already built.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI
+    ? [['list'], ['json', { outputFile: 'reports/playwright.json' }]]
+    : [['list'], ['json', { outputFile: 'reports/playwright.json' }], ['html', { open: 'never' }]],
+  use: {
+    baseURL: SITE_URL,
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: process.env.E2E_SKIP_BUILD ? 'npx tsx scripts/stack.ts' : 'npm run build && npx tsx scripts/stack.ts',
+    url: `${SITE_URL}/home`,
+    // Ready once the demo data is seeded, not merely when the Hosting emulator answers.
+    wait: { stdout: /The reunion website is running/ },
+    reuseExistingServer: !process.env.CI,
+    timeout: 240_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGINT', timeout: 15_000 },
+  },
+});

@@ -1,0 +1,41 @@
+import { createServer } from 'node:net';
+
+/** Resolves true when nothing listens on host:port (we could bind it ourselves). */
+export function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.once('listening', () => server.close(() => resolve(true)));
+    server.listen(port, host);
+  });
+}
+
+/** Throws one clear message naming every port in use, and what needs it. */
+export async function assertPortsFree(ports: Record<string, number>, host = '127.0.0.1'): Promise<void> {
+  const busy: string[] = [];
+  for (const [name, port] of Object.entries(ports)) {
+    if (!(await isPortFree(port, host))) busy.push(`port ${port} (${name})`);
+  }
+  if (busy.length) {
+    throw new Error(
+      `Cannot start: ${busy.join(', ')} ${busy.length > 1 ? 'are' : 'is'} already in use on ${host}. ` +
+        'Stop the program using it (is the site already running in another terminal?) and try again.',
+    );
+  }
+}
+
+/** Polls `url` until it answers (any HTTP status) or the time runs out. */
+export async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      return;
+    } catch (error) {
+      lastError = error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s: ${String(lastError)}`);
+}

@@ -1,0 +1,146 @@
+/**
+ * The local stack, offline, on 127.0.0.1 (npm start / npm run dev):
+ *   - the Auth emulator and the Hosting emulator (firebase-tools, as a child process),
+ *   - the Storage emulator (firebase-tools' own server in this process, rules checked by the TypeScript
+ *     mirror of storage.rules; see scripts/storage),
+ *   - demo data: the demo accounts and a real file for every catalogue entry.
+ * `npm start` serves the production build through the Hosting emulator at http://127.0.0.1:5000 with
+ * firebase.json's rewrites and headers; `npm run dev` runs the Vite dev server (hot reload) instead.
+ * Ctrl-C stops everything it started.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createAccount } from './auth/emulator-api.ts';
+import { writeLocalFirebaseJson } from './lib/firebase-config.ts';
+import {
+  AUTH_URL,
+  BUCKET,
+  DEV_URL,
+  HOST,
+  PORTS,
+  PROJECT_ID,
+  SITE_URL,
+  STORAGE_URL,
+  demoAccounts,
+} from './lib/local-stack-config.ts';
+import { assertPortsFree, waitForHttp } from './lib/ports.ts';
+import { seedStorage } from './seed/seed-storage.ts';
+import { startStorageEmulator } from './storage/emulator.ts';
+
+const dev = process.argv.includes('--dev');
+const LOCAL_CONFIG = 'firebase.local.json';
+const children = new Set<ChildProcess>();
+const cleanups: (() => Promise<void>)[] = [];
+let stopping = false;
+
+function log(message: string): void {
+  console.log(`[stack] ${message}`);
+}
+
+function run(command: string, args: string[], name: string): ChildProcess {
+  const child = spawn(command, args, {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true, // its own process group, so stop() can end it with everything it started
+    env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_EXPERIMENTS: process.env.FIREBASE_CLI_EXPERIMENTS ?? '' },
+  });
+  children.add(child);
+  child.on('exit', (code, signal) => {
+    children.delete(child);
+    if (!stopping) {
+      console.error(`[stack] ${name} stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping everything.`);
+      void stop(1);
+    }
+  });
+  return child;
+}
+
+async function stop(code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGINT');
+    } catch {
+      // already gone
+    }
+  }
+  await Promise.race([
+    Promise.all([...children].map((child) => new Promise((resolve) => child.once('exit', resolve)))),
+    new Promise((resolve) => setTimeout(resolve, 8_000)),
+  ]);
+  for (const child of children) {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+  rmSync(LOCAL_CONFIG, { force: true });
+  process.exit(code);
+}
+
+/** Leftovers of a run that was killed: the emulator hub's locator file would make the next start fail. */
+function clearLeftovers(): void {
+  rmSync(join(tmpdir(), `hub-${PROJECT_ID}.json`), { force: true });
+}
+
+async function main(): Promise<void> {
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+
+  const ports: Record<string, number> = {
+    'Auth emulator': PORTS.auth,
+    'Storage emulator': PORTS.storage,
+    'Emulator hub': PORTS.hub,
+    'Emulator logging': PORTS.logging,
+  };
+  if (dev) ports['Vite dev server'] = PORTS.vite;
+  else ports['Hosting emulator'] = PORTS.hosting;
+  await assertPortsFree(ports, HOST);
+  clearLeftovers();
+
+  const storage = await startStorageEmulator({ projectId: PROJECT_ID, host: HOST, port: PORTS.storage });
+  cleanups.push(() => storage.stop());
+  log(`Storage emulator on ${STORAGE_URL}`);
+
+  writeLocalFirebaseJson('firebase.json', LOCAL_CONFIG, { auth: AUTH_URL, storage: STORAGE_URL });
+  const only = dev ? 'auth' : 'auth,hosting';
+  run('npx', ['firebase', 'emulators:start', '--only', only, '--project', PROJECT_ID, '--config', LOCAL_CONFIG], 'Firebase emulators');
+  await waitForHttp(`${AUTH_URL}/`, 90_000);
+  if (!dev) await waitForHttp(`${SITE_URL}/`, 90_000);
+
+  const accounts = demoAccounts();
+  const auth = { url: AUTH_URL, projectId: PROJECT_ID };
+  for (const account of Object.values(accounts)) await createAccount(auth, account);
+  const seeded = await seedStorage({
+    storageUrl: STORAGE_URL,
+    bucket: BUCKET,
+    largeFileBytes: process.env.LARGE_DEMO_FILE_MB === undefined ? undefined : Number(process.env.LARGE_DEMO_FILE_MB) * 1024 * 1024,
+  });
+  log(`Seeded ${seeded.files} files (${(seeded.bytes / 1024 / 1024).toFixed(1)} MB) into gs://${BUCKET}`);
+
+  if (dev) {
+    run('npx', ['vite', '--host', HOST, '--port', String(PORTS.vite), '--strictPort'], 'Vite dev server');
+    await waitForHttp(DEV_URL, 60_000);
+  }
+
+  const url = dev ? DEV_URL : SITE_URL;
+  console.log(`
+  The reunion website is running at ${url}/home  (offline demo project "${PROJECT_ID}")
+
+  Demo accounts (password ${accounts.member.password}):
+    ${accounts.member.email.padEnd(26)} verified: signs in to the members area
+    ${accounts.unverified.email.padEnd(26)} not verified: is asked to verify the e-mail address
+  E-mails the site "sends" (verification links): ${AUTH_URL}/emulator/v1/projects/${PROJECT_ID}/oobCodes
+
+  Press Ctrl-C to stop.
+`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`[stack] ${error instanceof Error ? error.message : String(error)}`);
+  void stop(1);
+});

@@ -1,0 +1,48 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { AboutPage } from '../features/about/about-page';
+import { ContactPage } from '../features/contact/contact-page';
+import { HomePage } from '../features/home/home-page';
+import { NewsPage } from '../features/news/news-page';
+import { Layout } from './layout';
+import { PageLoading } from './page-loading';
+import { RequireAuth } from './require-auth';
+
+const LoginPage = lazy(() => import('../features/auth/login-page'));
+const MembersPage = lazy(() => import('../features/members/members-page'));
+
+/** The route table (spec section 2). Public pages are in the first bundle; login and members load on demand. */
+export const PUBLIC_PATHS = ['/home', '/news', '/about', '/contact'] as const;
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<Navigate to="/home" replace />} />
+        <Route path="home" element={<HomePage />} />
+        <Route path="news" element={<NewsPage />} />
+        <Route path="about" element={<AboutPage />} />
+        <Route path="contact" element={<ContactPage />} />
+        <Route
+          path="login"
+          element={
+            <Suspense fallback={<PageLoading />}>
+              <LoginPage />
+            </Suspense>
+          }
+        />
+        <Route element={<RequireAuth />}>
+          <Route
+            path="members"
+            element={
+              <Suspense fallback={<PageLoading />}>
+                <MembersPage />
+              </Suspense>
+            }
+          />
+        </Route>
+        <Route path="*" element={<Navigate to="/home" replace />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,59 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { User } from 'firebase/auth';
+import { hasPersistedSession } from '../../firebase/session-hint';
+import { AuthContext, type AuthState } from './auth-context';
+import { setSessionFlag } from './session-flag';
+
+const loadAuth = () => import('../../firebase/auth');
+
+/**
+ * The one subscription to Firebase's auth state (onAuthStateChanged); everything else reads it through
+ * useAuth(). Firebase is loaded only when this browser has a saved session, or when a page that signs
+ * in or guards asks for it: an anonymous visitor of the public pages never downloads it, and is known
+ * to be signed out from the first render (no flash of the wrong navigation).
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [saved] = useState(hasPersistedSession);
+  const [user, setUser] = useState<User | null | undefined>(saved ? undefined : null);
+  const [wanted, setWanted] = useState(saved);
+
+  useEffect(() => {
+    if (!saved) setSessionFlag(false);
+  }, [saved]);
+
+  useEffect(() => {
+    if (!wanted) return;
+    let unsubscribe: (() => void) | undefined;
+    let active = true;
+    loadAuth()
+      .then(({ watchUser }) => {
+        if (!active) return;
+        unsubscribe = watchUser((next) => {
+          setSessionFlag(next !== null);
+          setUser(next);
+        });
+      })
+      .catch((error: unknown) => {
+        console.warn('Sign-in service unavailable', error);
+        if (active) setUser(null);
+      });
+    return () => {
+      active = false;
+      unsubscribe?.();
+    };
+  }, [wanted]);
+
+  const connect = useCallback(() => setWanted(true), []);
+  const signOut = useCallback(async () => (await loadAuth()).signOutUser(), []);
+
+  const value = useMemo<AuthState>(
+    () => ({
+      user,
+      member: user === undefined ? undefined : user?.emailVerified ? user : null,
+      connect,
+      signOut,
+    }),
+    [user, connect, signOut],
+  );
+  return <AuthContext value={value}>{children}</AuthContext>;
+}

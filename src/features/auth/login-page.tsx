@@ -1,0 +1,109 @@
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Alert, Col, Row, Spinner } from 'react-bootstrap';
+import { useLocation, useNavigate } from 'react-router';
+import type { LoginRedirectState } from '../../app/require-auth';
+import { MessageModal } from '../../components/message-modal';
+import { PageMeta } from '../../components/page-meta';
+import { verifyCurrentUserAndSignOut } from '../../firebase/auth';
+import { useAuth } from './auth-context';
+import { PASSWORD_TITLE, SIGN_IN_FAILED, VERIFICATION_TEXT, VERIFICATION_TITLE } from './messages';
+import { PASSWORD_REQUIREMENTS_MESSAGE } from './password-policy';
+import type { SignInWidgetProps } from './sign-in-widget';
+
+const SignInWidget = lazy(() => import('./sign-in-widget'));
+
+function Loading() {
+  return (
+    <div className="d-flex align-items-center gap-2 py-3" role="status">
+      <Spinner animation="border" size="sm" aria-hidden="true" />
+      <span>Loading the sign-in form…</span>
+    </div>
+  );
+}
+
+/** Where a member goes after signing in: the page they asked for (with its hash), else /members. */
+function destination(state: unknown): string {
+  const from = (state as LoginRedirectState | null)?.from;
+  return from?.pathname === '/members' ? `/members${from.hash}` : '/members';
+}
+
+export default function LoginPage() {
+  const { member, connect } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [shown, setShown] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [verifyNeeded, setVerifyNeeded] = useState(false);
+  const [weakPassword, setWeakPassword] = useState(false);
+  const [restarts, setRestarts] = useState(0);
+  const checking = useRef(false);
+
+  useEffect(connect, [connect]);
+
+  // A verified member (just signed in, or already signed in) goes on to the members area.
+  useEffect(() => {
+    if (member) void navigate(destination(location.state), { replace: true });
+  }, [member, navigate, location.state]);
+
+  const onSignedIn = useCallback<SignInWidgetProps['onSignedIn']>(async (user) => {
+    setFailed(false);
+    if (user.emailVerified || checking.current) return; // the effect above takes a verified member on
+    checking.current = true;
+    try {
+      await verifyCurrentUserAndSignOut();
+      setVerifyNeeded(true);
+    } catch (error) {
+      console.warn('Could not send the verification e-mail', error);
+      setFailed(true);
+    } finally {
+      checking.current = false;
+      setShown(false);
+      setRestarts((count) => count + 1); // start the widget afresh
+    }
+  }, []);
+
+  const onFailure = useCallback((error: unknown) => {
+    console.warn('Sign-in failed', error);
+    setFailed(true);
+  }, []);
+  const onShown = useCallback(() => setShown(true), []);
+  const onWeakPassword = useCallback(() => setWeakPassword(true), []);
+
+
+  return (
+    <>
+      <PageMeta title="Login" description="Family members sign in to download the reunion's historical papers, photos and seminar material." />
+      <Row className="justify-content-center">
+        <Col md={10} lg={8} xl={7}>
+          <h1>Members Login</h1>
+          <p>
+            Sign in to download historical documents, photos and seminar material. New here? Choose{' '}
+            <strong>Sign in with email</strong> and create an account: we send you a link to verify your e-mail
+            address before the members area opens.
+          </p>
+          {failed && (
+            <Alert variant="danger" dismissible onClose={() => setFailed(false)} className="sign-in-alert">
+              {SIGN_IN_FAILED}
+            </Alert>
+          )}
+          {!shown && <Loading />}
+          <Suspense fallback={null}>
+            <SignInWidget
+              key={restarts}
+              onShown={onShown}
+              onSignedIn={onSignedIn}
+              onFailure={onFailure}
+              onWeakPassword={onWeakPassword}
+            />
+          </Suspense>
+        </Col>
+      </Row>
+      <MessageModal show={verifyNeeded} title={VERIFICATION_TITLE} onClose={() => setVerifyNeeded(false)}>
+        {VERIFICATION_TEXT}
+      </MessageModal>
+      <MessageModal show={weakPassword} title={PASSWORD_TITLE} onClose={() => setWeakPassword(false)}>
+        {PASSWORD_REQUIREMENTS_MESSAGE}
+      </MessageModal>
+    </>
+  );
+}

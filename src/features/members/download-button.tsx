@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { Button, ProgressBar, Spinner } from 'react-bootstrap';
+import { formatPercent } from '../../lib/format';
+import type { CatalogueEntry } from './catalogue';
+import type { Progress } from './download-service';
+
+const KIND_LABEL: Record<CatalogueEntry['kind'], string> = {
+  pdf: 'PDF',
+  jpeg: 'JPEG image',
+  xlsx: 'Excel spreadsheet',
+  pptx: 'PowerPoint presentation',
+};
+
+interface Props {
+  entry: CatalogueEntry;
+  onDownload: (entry: CatalogueEntry, onProgress: (progress: Progress) => void) => Promise<void>;
+  onError: (error: unknown) => void;
+}
+
+/**
+ * One catalogue file. While it downloads the button is disabled, its label hidden and a small spinner
+ * shown, with a progress bar when the size is known; afterwards (or after a failure) it is usable again.
+ */
+export function DownloadButton({ entry, onDownload, onError }: Props) {
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<Progress | undefined>();
+
+  const start = async () => {
+    if (busy) return;
+    setBusy(true);
+    setProgress(undefined);
+    try {
+      await onDownload(entry, setProgress);
+    } catch (error) {
+      if (!(error instanceof DOMException && error.name === 'AbortError')) onError(error);
+    } finally {
+      setBusy(false);
+      setProgress(undefined);
+    }
+  };
+
+  const fraction = progress?.total ? Math.min(progress.loaded / progress.total, 1) : undefined;
+  return (
+    <div className="download-item">
+      <Button
+        variant="outline-primary"
+        className="download-button text-start"
+        onClick={start}
+        disabled={busy}
+        aria-busy={busy}
+        data-file-id={entry.id}
+      >
+        <span className={busy ? 'invisible' : undefined}>
+          {entry.displayName}
+          <span className="download-kind"> ({KIND_LABEL[entry.kind]})</span>
+        </span>
+        {busy && (
+          <span className="download-spinner">
+            <Spinner animation="border" size="sm" aria-hidden="true" />
+            <span className="visually-hidden">Downloading {entry.displayName}</span>
+          </span>
+        )}
+      </Button>
+      {busy && fraction !== undefined && (
+        <ProgressBar
+          now={Math.round(fraction * 100)}
+          label={formatPercent(fraction)}
+          className="download-progress mt-1"
+          aria-label={`Download progress of ${entry.displayName}`}
+        />
+      )}
+    </div>
+  );
+}
