@@ -24,7 +24,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'Shared code must not import features or the app.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/app/**'],
+              message: 'Shared code must not import features or the app.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -33,7 +40,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/app/layout', '**/app/routes', '**/main'], message: 'Features must not import the app shell.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/app/layout', '**/app/routes', '**/main'],
+              message: 'Features must not import the app shell.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -45,8 +59,18 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'firebaseui', message: 'Import FirebaseUI only in src/firebase/auth-ui.ts (lazy, /login only).' }],
-          patterns: [{ group: ['firebase/compat/*'], message: 'The compat SDK belongs in src/firebase/auth-ui.ts only.' }],
+          paths: [
+            {
+              name: 'firebaseui',
+              message: 'Import FirebaseUI only in src/firebase/auth-ui.ts (lazy, /login only).',
+            },
+          ],
+          patterns: [
+            {
+              group: ['firebase/compat/*'],
+              message: 'The compat SDK belongs in src/firebase/auth-ui.ts only.',
+            },
+          ],
         },
       ],
     },

@@ -23,7 +23,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: process.env.E2E_SKIP_BUILD ? 'npx tsx scripts/stack.ts' : 'npm run build && npx tsx scripts/stack.ts',
+    command: process.env.E2E_SKIP_BUILD
+      ? 'npx tsx scripts/stack.ts'
+      : 'npm run build && npx tsx scripts/stack.ts',
     url: `${SITE_URL}/home`,
     // Ready once the demo data is seeded, not merely when the Hosting emulator answers.
     wait: { stdout: /The reunion website is running/ },

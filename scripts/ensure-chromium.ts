@@ -11,9 +11,12 @@ const path = chromiumPath();
 if (existsSync(path)) {
   console.log(`Chromium: ${path}`);
 } else if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-  console.log('Chromium not found: installing Debian\'s chromium package (apt-get)…');
+  console.log("Chromium not found: installing Debian's chromium package (apt-get)…");
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
   if (!existsSync(path)) throw new Error(`Installed chromium, but ${path} is still missing`);
   console.log(`Chromium: ${path}`);
 } else {

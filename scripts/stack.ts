@@ -43,13 +43,19 @@ function run(command: string, args: string[], name: string): ChildProcess {
   const child = spawn(command, args, {
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true, // its own process group, so stop() can end it with everything it started
-    env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_EXPERIMENTS: process.env.FIREBASE_CLI_EXPERIMENTS ?? '' },
+    env: {
+      ...process.env,
+      NO_UPDATE_NOTIFIER: '1',
+      FIREBASE_CLI_EXPERIMENTS: process.env.FIREBASE_CLI_EXPERIMENTS ?? '',
+    },
   });
   children.add(child);
   child.on('exit', (code, signal) => {
     children.delete(child);
     if (!stopping) {
-      console.error(`[stack] ${name} stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping everything.`);
+      console.error(
+        `[stack] ${name} stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping everything.`,
+      );
       void stop(1);
     }
   });
@@ -108,7 +114,11 @@ async function main(): Promise<void> {
 
   writeLocalFirebaseJson('firebase.json', LOCAL_CONFIG, { auth: AUTH_URL, storage: STORAGE_URL });
   const only = dev ? 'auth' : 'auth,hosting';
-  run('npx', ['firebase', 'emulators:start', '--only', only, '--project', PROJECT_ID, '--config', LOCAL_CONFIG], 'Firebase emulators');
+  run(
+    'npx',
+    ['firebase', 'emulators:start', '--only', only, '--project', PROJECT_ID, '--config', LOCAL_CONFIG],
+    'Firebase emulators',
+  );
   await waitForHttp(`${AUTH_URL}/`, 90_000);
   if (!dev) await waitForHttp(`${SITE_URL}/`, 90_000);
 
@@ -118,7 +128,10 @@ async function main(): Promise<void> {
   const seeded = await seedStorage({
     storageUrl: STORAGE_URL,
     bucket: BUCKET,
-    largeFileBytes: process.env.LARGE_DEMO_FILE_MB === undefined ? undefined : Number(process.env.LARGE_DEMO_FILE_MB) * 1024 * 1024,
+    largeFileBytes:
+      process.env.LARGE_DEMO_FILE_MB === undefined
+        ? undefined
+        : Number(process.env.LARGE_DEMO_FILE_MB) * 1024 * 1024,
   });
   log(`Seeded ${seeded.files} files (${(seeded.bytes / 1024 / 1024).toFixed(1)} MB) into gs://${BUCKET}`);
 

@@ -14,7 +14,8 @@ async function call<T>(emulator: AuthEmulator, path: string, init: RequestInit =
     headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner', ...init.headers },
   });
   const text = await response.text();
-  if (!response.ok) throw new Error(`Auth emulator ${init.method ?? 'GET'} ${path} answered ${response.status}: ${text}`);
+  if (!response.ok)
+    throw new Error(`Auth emulator ${init.method ?? 'GET'} ${path} answered ${response.status}: ${text}`);
   return (text ? JSON.parse(text) : {}) as T;
 }
 
@@ -27,7 +28,10 @@ export async function createAccount(
   const { localId } = await call<{ localId: string }>(
     emulator,
     `/identitytoolkit.googleapis.com/v1/accounts:signUp?key=${key(emulator)}`,
-    { method: 'POST', body: JSON.stringify({ email: account.email, password: account.password, returnSecureToken: true }) },
+    {
+      method: 'POST',
+      body: JSON.stringify({ email: account.email, password: account.password, returnSecureToken: true }),
+    },
   );
   await call(emulator, `/identitytoolkit.googleapis.com/v1/projects/${emulator.projectId}/accounts:update`, {
     method: 'POST',
@@ -57,7 +61,11 @@ export async function oobCodes(emulator: AuthEmulator): Promise<OobCode[]> {
 }
 
 /** Signs in with e-mail and password through the REST API; returns the ID token. */
-export async function signInWithPassword(emulator: AuthEmulator, email: string, password: string): Promise<string> {
+export async function signInWithPassword(
+  emulator: AuthEmulator,
+  email: string,
+  password: string,
+): Promise<string> {
   const { idToken } = await call<{ idToken: string }>(
     emulator,
     `/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${key(emulator)}`,

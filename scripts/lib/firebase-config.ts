@@ -22,7 +22,8 @@ export function extendCsp(policy: string, additions: Record<string, string[]>): 
     const extra = additions[name] ?? [];
     return [name, ...values, ...extra.filter((value) => !values.includes(value))].join(' ');
   });
-  for (const [name, values] of Object.entries(additions)) if (!seen.has(name)) out.push([name, ...values].join(' '));
+  for (const [name, values] of Object.entries(additions))
+    if (!seen.has(name)) out.push([name, ...values].join(' '));
   return out.join('; ');
 }
 
@@ -30,7 +31,10 @@ export function extendCsp(policy: string, additions: Record<string, string[]>): 
  * firebase.json as the local stack serves it: the production headers, with the emulators' origins
  * added to the CSP so the page may talk to them. Production never sees these origins.
  */
-export function localFirebaseJson(base: FirebaseJson, emulatorOrigins: { auth: string; storage: string }): FirebaseJson {
+export function localFirebaseJson(
+  base: FirebaseJson,
+  emulatorOrigins: { auth: string; storage: string },
+): FirebaseJson {
   const copy = structuredClone(base);
   for (const rule of copy.hosting.headers ?? []) {
     for (const header of rule.headers) {

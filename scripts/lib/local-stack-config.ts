@@ -23,7 +23,10 @@ export interface DemoAccount {
 }
 
 /** The demo accounts seeded by npm start and the tests; overridable through the environment. */
-export function demoAccounts(env: NodeJS.ProcessEnv = process.env): { member: DemoAccount; unverified: DemoAccount } {
+export function demoAccounts(env: NodeJS.ProcessEnv = process.env): {
+  member: DemoAccount;
+  unverified: DemoAccount;
+} {
   const password = env.DEMO_PASSWORD ?? 'Reunion1976';
   return {
     member: {

@@ -69,7 +69,7 @@ export function Layout() {
         </div>
         <Navbar expand="md" bg="dark" data-bs-theme="dark" expanded={expanded} onToggle={setExpanded}>
           <Container>
-            <Navbar.Toggle aria-controls="site-nav" aria-label="Menu" />
+            <Navbar.Toggle aria-controls="site-nav" label="Menu" aria-expanded={expanded} />
             <Navbar.Collapse id="site-nav">
               <Nav as="ul" className="me-auto">
                 {PUBLIC_LINKS.map((link) => (

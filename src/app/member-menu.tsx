@@ -29,7 +29,13 @@ export default function MemberMenu({ onNavigate }: { onNavigate: () => void }) {
           Downloads
         </NavDropdown.Item>
       </NavDropdown>
-      <Button variant="outline-light" size="sm" className="ms-md-2 mt-2 mt-md-0 logout-button" onClick={logout} disabled={busy}>
+      <Button
+        variant="outline-light"
+        size="sm"
+        className="ms-md-2 mt-2 mt-md-0 logout-button"
+        onClick={logout}
+        disabled={busy}
+      >
         Logout
       </Button>
     </Nav>

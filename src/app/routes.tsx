@@ -19,12 +19,13 @@ export function AppRoutes() {
     <Routes>
       <Route element={<Layout />}>
         <Route index element={<Navigate to="/home" replace />} />
-        <Route path="home" element={<HomePage />} />
-        <Route path="news" element={<NewsPage />} />
-        <Route path="about" element={<AboutPage />} />
-        <Route path="contact" element={<ContactPage />} />
+        <Route path="home" caseSensitive element={<HomePage />} />
+        <Route path="news" caseSensitive element={<NewsPage />} />
+        <Route path="about" caseSensitive element={<AboutPage />} />
+        <Route path="contact" caseSensitive element={<ContactPage />} />
         <Route
           path="login"
+          caseSensitive
           element={
             <Suspense fallback={<PageLoading />}>
               <LoginPage />
@@ -34,6 +35,7 @@ export function AppRoutes() {
         <Route element={<RequireAuth />}>
           <Route
             path="members"
+            caseSensitive
             element={
               <Suspense fallback={<PageLoading />}>
                 <MembersPage />

@@ -13,7 +13,18 @@ describe('sectionFromHash', () => {
   });
 
   it('ignores anything else', () => {
-    for (const hash of ['', '#', '#Images', '#images ', '#<script>alert(1)</script>', '#%E0%A4%A', '#%', `#${'a'.repeat(10_000)}`, '#constructor', '#__proto__']) {
+    for (const hash of [
+      '',
+      '#',
+      '#Images',
+      '#images ',
+      '#<script>alert(1)</script>',
+      '#%E0%A4%A',
+      '#%',
+      `#${'a'.repeat(10_000)}`,
+      '#constructor',
+      '#__proto__',
+    ]) {
       expect(sectionFromHash(hash, IDS)).toBeUndefined();
     }
   });

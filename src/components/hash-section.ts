@@ -21,7 +21,8 @@ export function sectionFromHash<T extends string>(hash: string, ids: readonly T[
 }
 
 function scrollBehavior(): ScrollBehavior {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  return typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches
     ? 'auto'
     : 'smooth';
 }

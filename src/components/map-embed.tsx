@@ -15,7 +15,11 @@ export function MapEmbed({ place, title }: { place: string; title: string }) {
         referrerPolicy="no-referrer-when-downgrade"
       />
       <figcaption className="small mt-2">
-        <a href={`https://www.google.com/maps/search/?api=1&query=${query}`} target="_blank" rel="noopener noreferrer">
+        <a
+          href={`https://www.google.com/maps/search/?api=1&query=${query}`}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           Open {place} in Google Maps<span className="visually-hidden"> (opens in a new tab)</span>
         </a>
       </figcaption>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Card, Nav, Navbar } from 'react-bootstrap';
 
 export interface SectionLink<T extends string> {
@@ -20,9 +21,21 @@ interface Props<T extends string> {
  */
 export function SectionNav<T extends string>({ title, label, sections, active, onSelect }: Props<T>) {
   const collapseId = `${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-sections`;
+  const [expanded, setExpanded] = useState(false);
   return (
-    <Navbar expand="md" className="section-nav p-0" aria-label={label} collapseOnSelect>
-      <Navbar.Toggle aria-controls={collapseId} className="w-100 mb-3 section-nav-toggle">
+    <Navbar
+      expand="md"
+      className="section-nav p-0"
+      aria-label={label}
+      expanded={expanded}
+      onToggle={setExpanded}
+    >
+      <Navbar.Toggle
+        aria-controls={collapseId}
+        label="Navigation"
+        aria-expanded={expanded}
+        className="w-100 mb-3 section-nav-toggle"
+      >
         Navigation
       </Navbar.Toggle>
       <Navbar.Collapse id={collapseId}>
@@ -39,6 +52,7 @@ export function SectionNav<T extends string>({ title, label, sections, active, o
                   aria-current={section.id === active ? 'location' : undefined}
                   onClick={(event) => {
                     event.preventDefault();
+                    setExpanded(false);
                     onSelect(section.id);
                   }}
                 >

@@ -5,17 +5,25 @@ describe('parseEnv', () => {
     const config = parseEnv({});
     expect(config.firebase.projectId).toBe('demo-reunion');
     expect(config.firebase.storageBucket).toBe('demo-reunion.appspot.com');
-    expect(config.emulators).toEqual({ authUrl: 'http://127.0.0.1:9099', storageUrl: 'http://127.0.0.1:9199' });
+    expect(config.emulators).toEqual({
+      authUrl: 'http://127.0.0.1:9099',
+      storageUrl: 'http://127.0.0.1:9199',
+    });
     expect(config.contactEmail).toMatch(/@/);
   });
 
   it('treats blank values as unset', () => {
-    expect(parseEnv({ VITE_FIREBASE_PROJECT_ID: '  ', VITE_CONTACT_EMAIL: '' }).firebase.projectId).toBe('demo-reunion');
+    expect(parseEnv({ VITE_FIREBASE_PROJECT_ID: '  ', VITE_CONTACT_EMAIL: '' }).firebase.projectId).toBe(
+      'demo-reunion',
+    );
   });
 
   it('uses a real project without emulators, and requires its API key', () => {
     expect(() => parseEnv({ VITE_FIREBASE_PROJECT_ID: 'rolette-reunion' })).toThrow(/VITE_FIREBASE_API_KEY/);
-    const config = parseEnv({ VITE_FIREBASE_PROJECT_ID: 'rolette-reunion', VITE_FIREBASE_API_KEY: 'AIzaXYZ' });
+    const config = parseEnv({
+      VITE_FIREBASE_PROJECT_ID: 'rolette-reunion',
+      VITE_FIREBASE_API_KEY: 'AIzaXYZ',
+    });
     expect(config.emulators).toBeUndefined();
     expect(config.firebase.authDomain).toBe('rolette-reunion.firebaseapp.com');
   });

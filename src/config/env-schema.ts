@@ -63,7 +63,9 @@ export function parseEnv(raw: RawEnv): AppConfig {
   const projectId = env.VITE_FIREBASE_PROJECT_ID ?? DEMO_PROJECT;
   const isDemo = projectId.startsWith('demo-');
   if (!isDemo && !env.VITE_FIREBASE_API_KEY) {
-    throw new Error(`Invalid site settings (see .env.example): VITE_FIREBASE_API_KEY is required for ${projectId}`);
+    throw new Error(
+      `Invalid site settings (see .env.example): VITE_FIREBASE_API_KEY is required for ${projectId}`,
+    );
   }
   const channel = env.VITE_VIDEO_CHANNEL_URL ?? 'https://www.youtube.com/@rolettereunion2026';
   return {

@@ -49,44 +49,45 @@ export function isUnexpectedAuthError(error: unknown): boolean {
 function compatAuth(): firebase.auth.Auth {
   // The compat layer reuses the existing [DEFAULT] app and its already initialised (and, for demo
   // projects, emulator-connected) Auth instance instead of creating new ones.
-  const app = firebase.apps.find((candidate) => candidate.name === firebaseApp.name) ?? firebase.initializeApp(config.firebase);
+  const app =
+    firebase.apps.find((candidate) => candidate.name === firebaseApp.name) ??
+    firebase.initializeApp(config.firebase);
   return app.auth();
 }
 
-/**
- * FirebaseUI drives the compat Auth object. This view of it reports every unexpected failure of a
- * sign-in call to `onFailure` (the widget still shows its own message), so the page can show the
- * spec's alert, e.g. when the auth service is unreachable or answers with a server error.
- */
-function observedAuth(authInstance: firebase.auth.Auth, onFailure: (error: unknown) => void): firebase.auth.Auth {
-  return new Proxy(authInstance, {
-    get(target, property, receiver) {
-      const value: unknown = Reflect.get(target, property, receiver);
-      if (typeof property !== 'string' || !SIGN_IN_CALLS.has(property) || typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        const result = (value as (...a: unknown[]) => unknown).apply(target, args);
-        if (result instanceof Promise) {
-          result.catch((error: unknown) => {
-            if (isUnexpectedAuthError(error)) onFailure(error);
-          });
-        }
-        return result;
-      };
-    },
-  });
-}
-
 let failureListener: (error: unknown) => void = () => {};
+let observing = false;
+
+/**
+ * FirebaseUI signs in through compat Auth objects: ours, and a temporary one it creates for the
+ * sign-in itself. Every compat Auth's sign-in calls are observed here (once, on the class), so that an
+ * unexpected failure (e.g. the auth service unreachable, or answering with a server error) reaches the
+ * page, which shows the spec's alert; the widget still shows its own message and stays usable.
+ */
+function observeSignInFailures(): void {
+  if (observing) return;
+  observing = true;
+  const prototype = (firebase.auth.Auth as unknown as { prototype: Record<string, unknown> }).prototype;
+  for (const name of SIGN_IN_CALLS) {
+    const original = prototype[name];
+    if (typeof original !== 'function') continue;
+    prototype[name] = function (this: unknown, ...args: unknown[]) {
+      const result: unknown = original.apply(this, args);
+      if (result instanceof Promise) {
+        result.catch((error: unknown) => {
+          if (isUnexpectedAuthError(error)) failureListener(error);
+        });
+      }
+      return result;
+    };
+  }
+}
 
 /** The single AuthUI instance for our Auth (FirebaseUI allows one per Auth; it survives remounts). */
 export function getAuthUI(onFailure: (error: unknown) => void): firebaseui.auth.AuthUI {
   failureListener = onFailure;
-  return (
-    firebaseui.auth.AuthUI.getInstance() ??
-    new firebaseui.auth.AuthUI(
-      observedAuth(compatAuth(), (error) => failureListener(error)),
-    )
-  );
+  observeSignInFailures();
+  return firebaseui.auth.AuthUI.getInstance() ?? new firebaseui.auth.AuthUI(compatAuth());
 }
 
 export const PROVIDERS = {

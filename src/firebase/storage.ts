@@ -27,7 +27,11 @@ export function mediaUrl(path: string, bucket = config.firebase.storageBucket, h
 }
 
 /** Counts the bytes that pass through, reporting progress at most every `everyBytes`. */
-export function progressCounter(total: number | undefined, onProgress: (progress: Progress) => void, everyBytes = 256 * 1024) {
+export function progressCounter(
+  total: number | undefined,
+  onProgress: (progress: Progress) => void,
+  everyBytes = 256 * 1024,
+) {
   let loaded = 0;
   let reported = 0;
   return new TransformStream<Uint8Array, Uint8Array>({

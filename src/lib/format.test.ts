@@ -1,4 +1,12 @@
-import { firstDayOfWeek, formatDate, formatDateRange, formatMoney, formatPercent, formatTime, parseIsoDate } from './format';
+import {
+  firstDayOfWeek,
+  formatDate,
+  formatDateRange,
+  formatMoney,
+  formatPercent,
+  formatTime,
+  parseIsoDate,
+} from './format';
 
 describe('format', () => {
   it('formats dates as dd.MM.y', () => {

@@ -69,17 +69,19 @@ export default function LoginPage() {
   const onShown = useCallback(() => setShown(true), []);
   const onWeakPassword = useCallback(() => setWeakPassword(true), []);
 
-
   return (
     <>
-      <PageMeta title="Login" description="Family members sign in to download the reunion's historical papers, photos and seminar material." />
+      <PageMeta
+        title="Login"
+        description="Family members sign in to download the reunion's historical papers, photos and seminar material."
+      />
       <Row className="justify-content-center">
         <Col md={10} lg={8} xl={7}>
           <h1>Members Login</h1>
           <p>
             Sign in to download historical documents, photos and seminar material. New here? Choose{' '}
-            <strong>Sign in with email</strong> and create an account: we send you a link to verify your e-mail
-            address before the members area opens.
+            <strong>Sign in with email</strong> and create an account: we send you a link to verify your
+            e-mail address before the members area opens.
           </p>
           {failed && (
             <Alert variant="danger" dismissible onClose={() => setFailed(false)} className="sign-in-alert">

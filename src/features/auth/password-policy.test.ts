@@ -11,9 +11,24 @@ describe('password policy', () => {
   });
 
   it('needs each character class', () => {
-    expect(checkPassword('abcdefg1')).toEqual({ length: true, digit: true, lowercase: true, uppercase: false });
-    expect(checkPassword('ABCDEFG1')).toEqual({ length: true, digit: true, lowercase: false, uppercase: true });
-    expect(checkPassword('Abcdefgh')).toEqual({ length: true, digit: false, lowercase: true, uppercase: true });
+    expect(checkPassword('abcdefg1')).toEqual({
+      length: true,
+      digit: true,
+      lowercase: true,
+      uppercase: false,
+    });
+    expect(checkPassword('ABCDEFG1')).toEqual({
+      length: true,
+      digit: true,
+      lowercase: false,
+      uppercase: true,
+    });
+    expect(checkPassword('Abcdefgh')).toEqual({
+      length: true,
+      digit: false,
+      lowercase: true,
+      uppercase: true,
+    });
     expect(isValidPassword('Reunion1976')).toBe(true);
   });
 
@@ -22,7 +37,12 @@ describe('password policy', () => {
   });
 
   it('counts only ASCII letters and digits for the classes, like the Firebase policy', () => {
-    expect(checkPassword('ÆØÅæøå12')).toEqual({ length: true, digit: true, lowercase: false, uppercase: false });
+    expect(checkPassword('ÆØÅæøå12')).toEqual({
+      length: true,
+      digit: true,
+      lowercase: false,
+      uppercase: false,
+    });
     expect(checkPassword('Øygarden٣٤')).toMatchObject({ digit: false, lowercase: true, uppercase: false });
     expect(isValidPassword('Blåbærsyltetøy1')).toBe(true);
   });

@@ -10,7 +10,12 @@ export function PasswordRequirements({ id, password }: { id: string; password: s
         {PASSWORD_RULES.map((rule) => {
           const met = checks[rule.key];
           return (
-            <li key={rule.key} className={met ? 'rule-met' : 'rule-unmet'} data-rule={rule.key} data-met={met}>
+            <li
+              key={rule.key}
+              className={met ? 'rule-met' : 'rule-unmet'}
+              data-rule={rule.key}
+              data-met={met}
+            >
               <span aria-hidden="true" className="rule-icon">
                 {met ? '✓' : '✗'}
               </span>{' '}

@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { getAuthUI, PROVIDERS, type CompatUser } from '../../firebase/auth-ui';
 import { PasswordRequirements } from './password-requirements';
 import { isValidPassword } from './password-policy';
+import './sign-in-widget.css';
 
 export interface SignInWidgetProps {
   /** The widget has drawn its first page. */
@@ -122,6 +123,10 @@ export default function SignInWidget({ onShown, onSignedIn, onFailure, onWeakPas
 
   useEffect(() => {
     if (!container) return;
+    // FirebaseUI's forms relied on inline onsubmit="return false;" (removed for our CSP): a form must
+    // never submit itself and reload the page; FirebaseUI acts on its buttons' click handlers.
+    const preventSubmit = (event: Event) => event.preventDefault();
+    container.addEventListener('submit', preventSubmit, true);
     const ui = getAuthUI((error) => callbacks.current.onFailure(error));
     // One AuthUI per Auth: reset and start it on every mount (StrictMode mounts twice), never delete it.
     ui.reset();
@@ -140,7 +145,10 @@ export default function SignInWidget({ onShown, onSignedIn, onFailure, onWeakPas
         },
       },
     });
-    return () => ui.reset();
+    return () => {
+      container.removeEventListener('submit', preventSubmit, true);
+      ui.reset();
+    };
   }, [container]);
 
   const passwordField = usePasswordRules(container, onWeakPassword);
@@ -149,7 +157,10 @@ export default function SignInWidget({ onShown, onSignedIn, onFailure, onWeakPas
     <>
       <div ref={setContainer} className="sign-in-widget" />
       {passwordField &&
-        createPortal(<PasswordRequirements id={PANEL_ID} password={passwordField.password} />, passwordField.slot)}
+        createPortal(
+          <PasswordRequirements id={PANEL_ID} password={passwordField.password} />,
+          passwordField.slot,
+        )}
     </>
   );
 }

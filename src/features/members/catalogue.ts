@@ -58,7 +58,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     ['missionary-journey-1886', 'A Missionary Journey in 1886', 'pdf'],
     ['chippewa-history-culture', 'History and Culture of the Turtle Mountain Band of Chippewa', 'pdf'],
   ]),
-  ...group("documents", "1930s Federal Writers' Project Pioneer Interviews", [
+  ...group('documents', "1930s Federal Writers' Project Pioneer Interviews", [
     ['pioneer-interview-1', "Federal Writers' Project Pioneer Interview 1", 'pdf'],
     ['pioneer-interview-2', "Federal Writers' Project Pioneer Interview 2", 'pdf'],
     ['pioneer-interview-3', "Federal Writers' Project Pioneer Interview 3", 'pdf'],

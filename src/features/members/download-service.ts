@@ -70,7 +70,8 @@ export class DownloadService {
 
   /** Stops every download under way and releases the kept Blob (the page is going away). */
   dispose(): void {
-    for (const controller of this.controllers) controller.abort(new DOMException('Page closed', 'AbortError'));
+    for (const controller of this.controllers)
+      controller.abort(new DOMException('Page closed', 'AbortError'));
     this.controllers.clear();
     if (this.current) this.deps.revokeUrl(this.current.url);
     this.current = undefined;

@@ -27,7 +27,15 @@ function ExternalLink({ href, children }: { href: string; children: string }) {
   );
 }
 
-function FileGroups({ section, onDownload, onError }: { section: CatalogueEntry['section']; onDownload: Download; onError: (e: unknown) => void }) {
+function FileGroups({
+  section,
+  onDownload,
+  onError,
+}: {
+  section: CatalogueEntry['section'];
+  onDownload: Download;
+  onError: (e: unknown) => void;
+}) {
   const groups = groupsOf(section);
   return (
     <Accordion alwaysOpen defaultActiveKey={groups.map((group) => group.name)} className="mb-3">
@@ -85,7 +93,10 @@ export default function MembersPage() {
   const [error, setError] = useState(false);
   useEffect(() => () => service.dispose(), [service]);
 
-  const onDownload = useCallback<Download>((entry, onProgress) => service.download(entry, onProgress), [service]);
+  const onDownload = useCallback<Download>(
+    (entry, onProgress) => service.download(entry, onProgress),
+    [service],
+  );
   const onError = useCallback((cause: unknown) => {
     console.warn('Download failed', cause);
     setError(true);
@@ -93,16 +104,25 @@ export default function MembersPage() {
 
   return (
     <>
-      <PageMeta title="Members Area" description="Historical documents, images and seminar material for members of the reunion families." />
+      <PageMeta
+        title="Members Area"
+        description="Historical documents, images and seminar material for members of the reunion families."
+      />
       <h1>Members Area</h1>
       <p className="lead">
-        Welcome! Genealogy results, survey data, historical documents and images will be added here as the reunion
-        draws near.
+        Welcome! Genealogy results, survey data, historical documents and images will be added here as the
+        reunion draws near.
       </p>
       <Row className="g-4">
         <Col md={4} lg={3} as="aside">
           <div className="sticky-md-top sidebar-sticky">
-            <SectionNav title="Sections" label="Members area" sections={MEMBER_SECTIONS} active={active} onSelect={select} />
+            <SectionNav
+              title="Sections"
+              label="Members area"
+              sections={MEMBER_SECTIONS}
+              active={active}
+              onSelect={select}
+            />
             <Card className="mt-3 shadow-sm quick-actions">
               <Card.Header as="h2" className="h5 mb-0">
                 Quick Actions
@@ -129,7 +149,11 @@ export default function MembersPage() {
             <h2 id="images-heading">Images</h2>
             <FileGroups section="images" onDownload={onDownload} onError={onError} />
           </section>
-          <section id="educational-materials" className="content-section" aria-labelledby="educational-heading">
+          <section
+            id="educational-materials"
+            className="content-section"
+            aria-labelledby="educational-heading"
+          >
             <h2 id="educational-heading">Educational Materials</h2>
             <FileGroups section="educational-materials" onDownload={onDownload} onError={onError} />
             <h3 className="h5">Seminars</h3>
@@ -143,8 +167,12 @@ export default function MembersPage() {
             <h2 id="links-heading">Links</h2>
             <ul>
               <li>
-                <ExternalLink href={config.links.burialDatabase}>Burial database of the Rolette cemetery</ExternalLink>{' '}
-                <span className="text-body-secondary">(on Find a Grave, a third-party grave-search site)</span>
+                <ExternalLink href={config.links.burialDatabase}>
+                  Burial database of the Rolette cemetery
+                </ExternalLink>{' '}
+                <span className="text-body-secondary">
+                  (on Find a Grave, a third-party grave-search site)
+                </span>
               </li>
             </ul>
           </section>

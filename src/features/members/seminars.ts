@@ -16,7 +16,8 @@ export interface Seminar {
 
 export const SEMINARS_HOSTED = 30;
 
-const channelSearch = (title: string) => `${config.links.videoChannel}/search?query=${encodeURIComponent(title)}`;
+const channelSearch = (title: string) =>
+  `${config.links.videoChannel}/search?query=${encodeURIComponent(title)}`;
 
 const LIST: [title: string, presenter: string, date: string][] = [
   ['Opening the 1976 Time Capsule: What We Know', 'Planning committee', '2024-09-14'],

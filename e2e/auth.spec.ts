@@ -1,0 +1,243 @@
+import { readFileSync } from 'node:fs';
+import type { BrowserContext, Page } from '@playwright/test';
+import { oobCodes } from '../scripts/auth/emulator-api.ts';
+import {
+  accounts,
+  authEmulator,
+  expect,
+  newEmail,
+  sessionFlag,
+  signInAsMember,
+  signInWithEmail,
+  test,
+  verificationLink,
+} from './fixtures';
+
+const GAPI_STAND_IN = readFileSync(new URL('./gapi-stand-in.js', import.meta.url), 'utf8');
+const VERIFY_TEXT =
+  "We've sent a verification link to your email address. Please click the link to verify your address.";
+const PASSWORD_TEXT =
+  'Password must be 8-32 characters long and include at least 1 number, 1 capital letter, and 1 lowercase letter.';
+
+function nav(page: Page) {
+  return page.getByRole('navigation').first();
+}
+
+async function expectSignedOutNav(page: Page) {
+  await expect(nav(page).getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+  await expect(nav(page).getByRole('button', { name: 'Members' })).toHaveCount(0);
+}
+
+async function expectMemberNav(page: Page) {
+  await expect(nav(page).getByRole('button', { name: 'Members' })).toBeVisible();
+  await expect(nav(page).getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(nav(page).getByRole('link', { name: 'Login', exact: true })).toHaveCount(0);
+}
+
+async function openSignUp(page: Page, email: string) {
+  await page.goto('/login');
+  await expect(page.getByText('Loading the sign-in form…')).toBeHidden();
+  await page.getByRole('button', { name: 'Sign in with email' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Create account' })).toBeVisible();
+}
+
+function rule(page: Page, key: string) {
+  return page.locator(`#password-requirements [data-rule="${key}"]`);
+}
+
+test.describe('sign-in', () => {
+  test('the login page loads the widget with Google and e-mail options', async ({ page, problems }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Members Login' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in with email' })).toBeVisible();
+    await expect(page.getByText('Loading the sign-in form…')).toBeHidden();
+    expect(problems.errors).toEqual([]);
+  });
+
+  test('the widget works again after leaving /login and coming back', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign in with email' })).toBeVisible();
+    await nav(page).getByRole('link', { name: 'News' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'News' })).toBeVisible();
+    await nav(page).getByRole('link', { name: 'Login' }).click();
+    await page.getByRole('button', { name: 'Sign in with email' }).click();
+    await expect(page.getByLabel('Email')).toBeVisible();
+  });
+
+  test('sign up, verify by the e-mailed link, sign in, reach /members, log out', async ({
+    page,
+    problems,
+  }) => {
+    const email = newEmail('signup');
+    await openSignUp(page, email);
+    await page.getByLabel('First & last name').fill('Kari Nordmann');
+    const password = page.getByLabel('Choose password');
+    await expect(password).toHaveAttribute('required', '');
+    const save = page.getByRole('button', { name: 'Save' });
+
+    // Weak: every unmet rule is red; leaving the field disables the button and explains the rules.
+    await password.fill('short');
+    await expect(page.locator('#password-requirements')).toBeVisible();
+    for (const key of ['length', 'digit', 'uppercase'])
+      await expect(rule(page, key)).toHaveAttribute('data-met', 'false');
+    await expect(rule(page, 'lowercase')).toHaveAttribute('data-met', 'true');
+    await expect(rule(page, 'length')).toHaveCSS('color', 'rgb(176, 42, 55)');
+    await expect(rule(page, 'lowercase')).toHaveCSS('color', 'rgb(20, 108, 67)');
+    await password.press('Tab');
+    const modal = page.getByRole('dialog', { name: 'Please check password requirements' });
+    await expect(modal).toBeVisible();
+    await expect(modal).toContainText(PASSWORD_TEXT);
+    await expect(save).toBeDisabled();
+    await modal.getByRole('button', { name: 'OK' }).click();
+    await expect(modal).toBeHidden();
+
+    // Enter in the field never submits.
+    await password.fill('Short1');
+    await password.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Create account' })).toBeVisible();
+
+    // Strong: all green, the button is usable again at once.
+    await password.fill('Nordmann2026');
+    for (const key of ['length', 'digit', 'uppercase', 'lowercase'])
+      await expect(rule(page, key)).toHaveAttribute('data-met', 'true');
+    await expect(save).toBeEnabled();
+    await save.click();
+
+    const verify = page.getByRole('dialog', { name: 'Email verification needed' });
+    await expect(verify).toBeVisible();
+    await expect(verify).toContainText(VERIFY_TEXT);
+    expect(await sessionFlag(page)).toBeNull();
+    await verify.getByRole('button', { name: 'OK' }).click();
+    await expectSignedOutNav(page);
+    await expect(page.getByRole('button', { name: 'Sign in with email' })).toBeVisible(); // the widget restarted
+
+    // The app sent the verification e-mail; open its link as the member would.
+    const link = await verificationLink(email);
+    const verifyPage = await page.context().newPage();
+    await verifyPage.goto(link.oobLink);
+    await expect(verifyPage.getByText(/verified/i).first()).toBeVisible();
+    await verifyPage.close();
+
+    await signInWithEmail(page, email, 'Nordmann2026');
+    await expect(page).toHaveURL(/\/members$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Members Area' })).toBeVisible();
+    await expectMemberNav(page);
+    expect(await sessionFlag(page)).toBe('true');
+
+    await nav(page).getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expectSignedOutNav(page);
+    expect(await sessionFlag(page)).toBeNull();
+    await page.goto('/members');
+    await expect(page).toHaveURL(/\/login$/);
+    expect(problems.errors).toEqual([]);
+  });
+
+  test('the unverified demo account gets a verification e-mail and the modal, and stays signed out', async ({
+    page,
+  }) => {
+    const before = (await oobCodes(authEmulator)).filter(
+      (code) => code.email === accounts.unverified.email,
+    ).length;
+    await signInWithEmail(page, accounts.unverified.email, accounts.unverified.password);
+    const verify = page.getByRole('dialog', { name: 'Email verification needed' });
+    await expect(verify).toBeVisible();
+    await expect(verify).toContainText(VERIFY_TEXT);
+    const after = (await oobCodes(authEmulator)).filter(
+      (code) => code.email === accounts.unverified.email,
+    ).length;
+    expect(after).toBe(before + 1);
+    await verify.getByRole('button', { name: 'OK' }).click();
+    await expectSignedOutNav(page);
+    expect(await sessionFlag(page)).toBeNull();
+    await page.goto('/members');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('the verified demo member reaches the hash they asked for, and stays signed in across a reload', async ({
+    page,
+  }) => {
+    await page.goto('/members#images');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByRole('button', { name: 'Sign in with email' }).click();
+    await page.getByLabel('Email').fill(accounts.member.email);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Password', { exact: true }).fill(accounts.member.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/members#images$/);
+    await expect(
+      page.getByRole('navigation', { name: 'Members area' }).getByRole('link', { name: 'Images' }),
+    ).toHaveAttribute('aria-current', 'location');
+
+    // A reload never shows the Login link to a signed-in member, not even for a moment.
+    const sawLogin = page
+      .waitForFunction(
+        () => {
+          const links = [...document.querySelectorAll('nav a')].filter((a) => a.textContent === 'Login');
+          return links.some((a) => (a as HTMLElement).offsetParent !== null);
+        },
+        undefined,
+        { timeout: 3000, polling: 'raf' },
+      )
+      .then(
+        () => true,
+        () => false,
+      );
+    await page.goto('/home');
+    expect(await sawLogin).toBe(false);
+    await expectMemberNav(page);
+    await nav(page).getByRole('button', { name: 'Members' }).click();
+    await nav(page).getByRole('link', { name: 'Downloads' }).click();
+    await expect(page).toHaveURL(/\/members$/);
+  });
+
+  test('a failing auth backend shows the alert and leaves the widget usable', async ({ page }) => {
+    await page.route('**/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword**', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 500, message: 'INTERNAL' } }),
+      }),
+    );
+    await signInWithEmail(page, accounts.member.email, accounts.member.password);
+    const alert = page
+      .getByRole('alert')
+      .filter({ hasText: 'An error occurred while signing in. Please try again.' });
+    await expect(alert).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await page.unroute('**/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword**');
+    const signIn = page.getByRole('button', { name: 'Sign In' });
+    await expect(signIn).toBeEnabled();
+    await signIn.click();
+    await expect(page).toHaveURL(/\/members$/);
+  });
+
+  test('Google sign-in through the emulator popup', async ({ page, context, problems }) => {
+    await serveGapiStandIn(context);
+    await page.goto('/login');
+    const popupPromise = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    const popup = await popupPromise;
+    await popup.getByText('Add new account').click();
+    await popup.getByText('Auto-generate user information').click();
+    await popup.getByText('Sign in with Google.com').click();
+    await expect(page).toHaveURL(/\/members$/, { timeout: 20_000 });
+    await expectMemberNav(page);
+    expect(await sessionFlag(page)).toBe('true');
+    expect(problems.errors).toEqual([]);
+  });
+});
+
+async function serveGapiStandIn(context: BrowserContext) {
+  await context.route('https://apis.google.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: GAPI_STAND_IN }),
+  );
+}
+
+test('signing in as the member helper works', async ({ page }) => {
+  await signInAsMember(page);
+});

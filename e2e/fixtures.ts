@@ -1,0 +1,59 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { AUTH_URL, PROJECT_ID, demoAccounts } from '../scripts/lib/local-stack-config.ts';
+import { oobCodes, type OobCode } from '../scripts/auth/emulator-api.ts';
+
+export { expect };
+export const accounts = demoAccounts();
+export const authEmulator = { url: AUTH_URL, projectId: PROJECT_ID };
+
+/** Console errors, page errors and CSP violations seen by a page during a test. */
+export interface PageProblems {
+  errors: string[];
+}
+
+export const test = base.extend<{ problems: PageProblems }>({
+  problems: async ({ page }, use) => {
+    const problems: PageProblems = { errors: [] };
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.errors.push(`console: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.errors.push(`pageerror: ${error.message}`));
+    await use(problems);
+  },
+});
+
+/** A unique e-mail address for a new test account. */
+export function newEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** The emulator's most recent verification link for an address. */
+export async function verificationLink(email: string): Promise<OobCode> {
+  const codes = (await oobCodes(authEmulator)).filter(
+    (code) => code.email === email && code.requestType === 'VERIFY_EMAIL',
+  );
+  const last = codes.at(-1);
+  if (!last) throw new Error(`No verification e-mail for ${email}`);
+  return last;
+}
+
+/** Signs in through the real FirebaseUI widget with e-mail and password. */
+export async function signInWithEmail(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in with email' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** Signs in as the verified demo member and waits for the members area. */
+export async function signInAsMember(page: Page): Promise<void> {
+  await signInWithEmail(page, accounts.member.email, accounts.member.password);
+  await expect(page).toHaveURL(/\/members/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Members Area' })).toBeVisible();
+}
+
+export async function sessionFlag(page: Page): Promise<string | null> {
+  return page.evaluate(() => window.sessionStorage.getItem('logged'));
+}
