@@ -1,0 +1,79 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { AuthContext, type AuthState } from '../features/auth/auth-context';
+import { AppRoutes } from './routes';
+
+vi.mock('../features/auth/login-page', () => ({ default: () => <h1>Login stand-in</h1> }));
+vi.mock('../features/members/members-page', () => ({ default: () => <h1>Members stand-in</h1> }));
+
+function Location() {
+  const location = useLocation();
+  return <span data-testid="location">{location.pathname + location.hash}</span>;
+}
+
+function renderAt(path: string, user: AuthState['user'] | 'loading' = null) {
+  if (user === 'loading') user = undefined;
+  const auth: AuthState = {
+    user,
+    member: user === undefined ? undefined : user?.emailVerified ? user : null,
+    connect: () => {},
+    signOut: async () => {},
+  };
+  return render(
+    <AuthContext value={auth}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <Location />
+      </MemoryRouter>
+    </AuthContext>,
+  );
+}
+
+describe('route table', () => {
+  it.each([
+    ['/home', 'Welcome to the 2026 Rolette Family Reunion'],
+    ['/news', 'News'],
+    ['/about', 'About the Reunion'],
+    ['/contact', 'Contact'],
+  ])('%s shows its page', async (path, heading) => {
+    renderAt(path);
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(heading);
+    expect(screen.getByTestId('location')).toHaveTextContent(path);
+  });
+
+  it.each(['/', '/unknown', '/HOME', '/news/2026', '/login/extra'])('%s redirects to /home', async (path) => {
+    renderAt(path);
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Welcome');
+    expect(screen.getByTestId('location').textContent).toBe('/home');
+  });
+
+  it('sends an anonymous visitor from /members to /login', async () => {
+    renderAt('/members#images');
+    expect(await screen.findByRole('heading', { name: 'Login stand-in' })).toBeInTheDocument();
+    expect(screen.getByTestId('location').textContent).toBe('/login');
+  });
+
+  it('waits for the auth state before deciding', () => {
+    renderAt('/members', 'loading');
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your sign-in');
+    expect(screen.getByTestId('location').textContent).toBe('/members');
+  });
+
+  it('lets a verified member into /members, and not an unverified one', async () => {
+    const verified = { emailVerified: true } as AuthState['user'];
+    const { unmount } = renderAt('/members', verified);
+    expect(await screen.findByRole('heading', { name: 'Members stand-in' })).toBeInTheDocument();
+    unmount();
+    renderAt('/members', { emailVerified: false } as AuthState['user']);
+    expect(await screen.findByRole('heading', { name: 'Login stand-in' })).toBeInTheDocument();
+  });
+
+  it('shows Login to anonymous visitors and the Members menu to members', async () => {
+    const { unmount } = renderAt('/home');
+    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    unmount();
+    renderAt('/home', { emailVerified: true } as AuthState['user']);
+    expect(await screen.findByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+  });
+});
