@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
-import { firebaseUiForStrictCsp } from './scripts/vite-plugins.ts';
+import { firebaseUiForStrictCsp, staticPages } from './scripts/vite-plugins.ts';
+import { documentTitle, PAGE_META, PUBLIC_PAGES } from './src/config/pages.ts';
 import { parseEnv } from './src/config/env-schema.ts';
 
 export default defineConfig(({ mode }) => {
@@ -11,7 +12,18 @@ export default defineConfig(({ mode }) => {
   process.env.VITE_SITE_URL = config.siteUrl;
   return {
     define: { __APP_CONFIG__: JSON.stringify(config) },
-    plugins: [react(), firebaseUiForStrictCsp()],
+    plugins: [
+      react(),
+      firebaseUiForStrictCsp(),
+      staticPages(
+        PUBLIC_PAGES.map((path) => ({
+          path,
+          title: documentTitle(path),
+          description: PAGE_META[path].description,
+        })),
+        config.siteUrl,
+      ),
+    ],
     server: { host: '127.0.0.1', port: 5173, strictPort: true },
     preview: { host: '127.0.0.1', port: 4173, strictPort: true },
     build: { sourcemap: true, target: 'es2022', manifest: true },

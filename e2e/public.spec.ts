@@ -214,3 +214,62 @@ test.describe('home sections', () => {
     });
   }
 });
+
+test.describe('search and sharing', () => {
+  const TITLES: Record<string, string> = {
+    '/home': 'Home · Rolette Family Reunion 2026',
+    '/news': 'News · Rolette Family Reunion 2026',
+    '/about': 'About · Rolette Family Reunion 2026',
+    '/contact': 'Contact · Rolette Family Reunion 2026',
+  };
+
+  test('every public page has its own title, description, Open Graph tags and canonical link in its HTML', async ({
+    request,
+  }) => {
+    const descriptions = new Set<string>();
+    for (const [path, title] of Object.entries(TITLES)) {
+      const html = await (await request.get(path)).text();
+      expect(html).toContain(`<title>${title}</title>`);
+      expect(html).toContain(`<meta property="og:title" content="${title}" />`);
+      expect(html).toMatch(new RegExp(`<link rel="canonical" href="https://[^"]+${path}" />`));
+      expect(html).toMatch(/<meta property="og:image" content="https:\/\/[^"]+\/og-image\.png" \/>/);
+      const description = /<meta\s+name="description"\s+content="([^"]+)"/.exec(html)?.[1];
+      expect(description?.length).toBeGreaterThan(50);
+      descriptions.add(description!);
+    }
+    expect(descriptions.size).toBe(4);
+  });
+
+  test('the title follows client-side navigation', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page).toHaveTitle(TITLES['/home']!);
+    for (const [name, path] of [
+      ['News', '/news'],
+      ['About', '/about'],
+      ['Contact', '/contact'],
+    ] as const) {
+      await page.getByRole('navigation').first().getByRole('link', { name, exact: true }).click();
+      await expect(page).toHaveTitle(TITLES[path]!);
+    }
+    await page.getByRole('navigation').first().getByRole('link', { name: 'Login' }).click();
+    await expect(page).toHaveTitle('Login · Rolette Family Reunion 2026');
+  });
+
+  test('sitemap, robots, favicon and preview image are served', async ({ request }) => {
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    for (const path of Object.keys(TITLES)) expect(sitemap).toContain(`${path}</loc>`);
+    expect(sitemap).not.toContain('/members');
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toMatch(/^Sitemap: https:\/\/\S+\/sitemap\.xml$/m);
+    expect(robots).toContain('Disallow: /members');
+    for (const [path, type] of [
+      ['/favicon.svg', 'image/svg+xml'],
+      ['/og-image.png', 'image/png'],
+      ['/apple-touch-icon.png', 'image/png'],
+    ]) {
+      const response = await request.get(path!);
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()['content-type']).toContain(type);
+    }
+  });
+});

@@ -38,9 +38,10 @@ export function replaceExactly(
   what: string,
 ): string {
   let count = 0;
-  const out = code.replace(pattern, () => {
+  const single = new RegExp(pattern.source, pattern.flags.replace('g', ''));
+  const out = code.replace(pattern, (match: string) => {
     count += 1;
-    return replacement;
+    return match.replace(single, replacement); // keeps $1-style references working
   });
   if (count !== expected) {
     throw new Error(
@@ -97,6 +98,84 @@ export function firebaseUiForStrictCsp(): Plugin {
         return { code: localiseWidgetImages(withoutFonts), map: null };
       }
       return null;
+    },
+  };
+}
+
+export interface StaticPage {
+  path: string;
+  title: string;
+  description: string;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** index.html with a page's own title, description, Open Graph tags and canonical link. */
+export function pageHtml(indexHtml: string, page: StaticPage, siteUrl: string): string {
+  const url = `${siteUrl}${page.path}`;
+  const set = (html: string, pattern: RegExp, replacement: string, what: string) =>
+    replaceExactly(html, pattern, replacement, 1, `index.html ${what}`);
+  let html = set(indexHtml, /<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`, '<title>');
+  html = set(
+    html,
+    /(<meta\s+name="description"\s+content=")[^"]*(")/,
+    `$1${escapeHtml(page.description)}$2`,
+    'description',
+  );
+  html = set(
+    html,
+    /(<meta\s+property="og:title"\s+content=")[^"]*(")/,
+    `$1${escapeHtml(page.title)}$2`,
+    'og:title',
+  );
+  html = set(
+    html,
+    /(<meta\s+property="og:description"\s+content=")[^"]*(")/,
+    `$1${escapeHtml(page.description)}$2`,
+    'og:description',
+  );
+  html = set(html, /(<meta\s+property="og:url"\s+content=")[^"]*(")/, `$1${escapeHtml(url)}$2`, 'og:url');
+  return set(html, /<\/head>/, `  <link rel="canonical" href="${escapeHtml(url)}" />\n  </head>`, '</head>');
+}
+
+export function sitemapXml(pages: StaticPage[], siteUrl: string): string {
+  const urls = pages
+    .map((page) => `  <url><loc>${escapeHtml(`${siteUrl}${page.path}`)}</loc></url>`)
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+export function robotsTxt(siteUrl: string): string {
+  return `User-agent: *\nAllow: /\nDisallow: /login\nDisallow: /members\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+}
+
+/**
+ * Writes, next to index.html, one HTML file per public page (home.html, news.html, ...) carrying that
+ * page's title, description, Open Graph tags and canonical link (Hosting's cleanUrls serves /home from
+ * home.html; every other path still gets index.html), plus sitemap.xml and robots.txt for the site's
+ * address. The app itself is the same in every file.
+ */
+export function staticPages(pages: StaticPage[], siteUrl: string): Plugin {
+  return {
+    name: 'static-pages',
+    apply: 'build',
+    enforce: 'post', // after Vite has written index.html into the bundle
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (!index || index.type !== 'asset')
+        throw new Error('static-pages: index.html not found in the bundle');
+      const html = String(index.source);
+      for (const page of pages) {
+        this.emitFile({
+          type: 'asset',
+          fileName: `${page.path.slice(1)}.html`,
+          source: pageHtml(html, page, siteUrl),
+        });
+      }
+      this.emitFile({ type: 'asset', fileName: 'sitemap.xml', source: sitemapXml(pages, siteUrl) });
+      this.emitFile({ type: 'asset', fileName: 'robots.txt', source: robotsTxt(siteUrl) });
     },
   };
 }

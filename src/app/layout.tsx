@@ -4,7 +4,7 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 import banner from '../assets/banner.svg';
 import { useAuth } from '../features/auth/auth-context';
 import { ErrorBoundary } from './error-boundary';
-import { SITE_TITLE, SITE_SUBTITLE } from './site';
+import { SITE_TITLE, SITE_SUBTITLE } from '../config/site';
 
 const PUBLIC_LINKS = [
   { to: '/home', label: 'Home' },

@@ -1,11 +1,11 @@
-import { SITE_TITLE } from '../app/site';
+import { documentTitle, PAGE_META, type PagePath } from '../config/pages';
 
-/** Per-page <title> and meta description; React hoists them into <head>. */
-export function PageMeta({ title, description }: { title: string; description: string }) {
+/** The page's <title> and meta description; React hoists them into <head>. */
+export function PageMeta({ page }: { page: PagePath }) {
   return (
     <>
-      <title>{`${title} · ${SITE_TITLE}`}</title>
-      <meta name="description" content={description} />
+      <title>{documentTitle(page)}</title>
+      <meta name="description" content={PAGE_META[page].description} />
     </>
   );
 }

@@ -5,3 +5,7 @@ afterEach(() => {
   cleanup();
   window.sessionStorage.clear();
 });
+
+// jsdom has no layout: scrolling is a no-op in component tests.
+window.scrollTo = () => {};
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};

@@ -5,10 +5,7 @@ import { PageMeta } from '../../components/page-meta';
 export function AboutPage() {
   return (
     <>
-      <PageMeta
-        title="About"
-        description="When, why and where: the 2026 Rolette family reunion, July 10th-12th, 2026, and the time capsule of 1976, with a map of Rolette, North Dakota."
-      />
+      <PageMeta page="/about" />
       <h1>About the Reunion</h1>
       <section className="content-section" aria-labelledby="when-heading">
         <h2 id="when-heading">When</h2>

@@ -71,10 +71,7 @@ export default function LoginPage() {
 
   return (
     <>
-      <PageMeta
-        title="Login"
-        description="Family members sign in to download the reunion's historical papers, photos and seminar material."
-      />
+      <PageMeta page="/login" />
       <Row className="justify-content-center">
         <Col md={10} lg={8} xl={7}>
           <h1>Members Login</h1>

@@ -5,10 +5,7 @@ export function ContactPage() {
   const mail = `mailto:${config.contactEmail}?subject=${encodeURIComponent('Rolette Family Reunion 2026')}`;
   return (
     <>
-      <PageMeta
-        title="Contact"
-        description="Contact the organisers of the 2026 Rolette family reunion with questions, suggestions or offers of help."
-      />
+      <PageMeta page="/contact" />
       <h1>Contact</h1>
       <p className="lead">We would love to hear from you.</p>
       <p>

@@ -28,10 +28,7 @@ export function HomePage() {
 
   return (
     <>
-      <PageMeta
-        title="Home"
-        description="Family reunion of the descendants of two Norwegian immigrant families, July 10th-12th, 2026 in Rolette, North Dakota, where the 1976 time capsule is opened."
-      />
+      <PageMeta page="/home" />
       <Row className="g-4">
         <Col md={4} lg={3} as="aside" className="order-md-2">
           <div className="sticky-md-top sidebar-sticky">

@@ -104,10 +104,7 @@ export default function MembersPage() {
 
   return (
     <>
-      <PageMeta
-        title="Members Area"
-        description="Historical documents, images and seminar material for members of the reunion families."
-      />
+      <PageMeta page="/members" />
       <h1>Members Area</h1>
       <p className="lead">
         Welcome! Genealogy results, survey data, historical documents and images will be added here as the

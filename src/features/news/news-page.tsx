@@ -1,6 +1,6 @@
 import { Card } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { REUNION_END, REUNION_START } from '../../app/site';
+import { REUNION_END, REUNION_START } from '../../config/site';
 import { PageMeta } from '../../components/page-meta';
 import { config } from '../../config/env';
 import { formatDateRange } from '../../lib/format';
@@ -9,10 +9,7 @@ export function NewsPage() {
   const mail = `mailto:${config.contactEmail}?subject=${encodeURIComponent('Reunion 2026 seminars')}`;
   return (
     <>
-      <PageMeta
-        title="News"
-        description="News of the 2026 Rolette family reunion: the dates, July 10th-12th, 2026, and the ongoing informational seminars."
-      />
+      <PageMeta page="/news" />
       <h1>News</h1>
 
       <article className="content-section" aria-labelledby="dates-heading">
