@@ -70,7 +70,7 @@ function toStorageObject(resource: GcsObjectResource): StorageObject {
 export function multipartBody(
   metadata: Record<string, unknown> & { contentType: string },
   data: Uint8Array,
-): { body: Buffer; contentType: string } {
+): { body: Uint8Array<ArrayBuffer>; contentType: string } {
   const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   let boundary: string;
   do boundary = `organiser-${randomBytes(16).toString('hex')}`;
@@ -169,10 +169,13 @@ export class BucketClient {
     return `${this.apiUrl}/${upload ? 'upload/' : ''}storage/v1/b/${encodeURIComponent(this.bucket)}/o`;
   }
 
-  /** Every object whose name starts with prefix, following nextPageToken. */
+  /**
+   * Every object whose name starts with prefix, following nextPageToken; with `limit`, stops once it has that
+   * many (a cheap "can I reach the bucket?" probe).
+   */
   async listObjects(
     prefix: string,
-    { pageSize = 1000 }: { pageSize?: number } = {},
+    { pageSize = 1000, limit = Infinity }: { pageSize?: number; limit?: number } = {},
   ): Promise<StorageObject[]> {
     const objects: StorageObject[] = [];
     let pageToken: string | undefined;
@@ -191,7 +194,7 @@ export class BucketClient {
       pageToken = page.nextPageToken || undefined;
       if (pageToken && seen.has(pageToken)) throw new CommandError('The Storage API repeated a page token.');
       if (pageToken) seen.add(pageToken);
-    } while (pageToken);
+    } while (pageToken && objects.length < limit);
     return objects;
   }
 

@@ -43,12 +43,19 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..
 
 const GOOGLE_SCOPES = ['https://www.googleapis.com/auth/cloud-platform'];
 
-/** Application Default Credentials: `gcloud auth application-default login` or GOOGLE_APPLICATION_CREDENTIALS. */
+let googleAuth: Promise<{ getAccessToken(): Promise<string | null | undefined> }> | undefined;
+
+/**
+ * Application Default Credentials: `gcloud auth application-default login` or GOOGLE_APPLICATION_CREDENTIALS.
+ * One GoogleAuth per process: it caches the token and refreshes it when it expires.
+ */
 export async function googleAccessToken(): Promise<string> {
   let token: string | null | undefined;
   try {
-    const { GoogleAuth } = await import('google-auth-library');
-    token = await new GoogleAuth({ scopes: GOOGLE_SCOPES }).getAccessToken();
+    googleAuth ??= import('google-auth-library').then(
+      ({ GoogleAuth }) => new GoogleAuth({ scopes: GOOGLE_SCOPES }),
+    );
+    token = await (await googleAuth).getAccessToken();
   } catch (err) {
     throw new CommandError(
       'No Google credentials for the real project. Log in once with ' +
@@ -140,7 +147,8 @@ export function formatTable(header: readonly string[], rows: readonly (readonly 
       .map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i] ?? 0)))
       .join('  ')
       .trimEnd();
-  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
+  const rule = widths.map((w, i) => '-'.repeat(i === widths.length - 1 ? Math.min(w, 40) : w));
+  return [line(header), line(rule), ...rows.map(line)];
 }
 
 export function plural(count: number, one: string, many = `${one}s`): string {

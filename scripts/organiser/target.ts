@@ -141,7 +141,8 @@ function emulatorTarget(
  *   Target: Firebase project my-reunion (alias production), bucket gs://my-reunion.firebasestorage.app
  */
 export function describeTarget(target: Target, what: 'storage' | 'auth' | 'project' = 'storage'): string {
-  const alias = target.alias ? ` (alias ${target.alias})` : '';
+  // A real project named by id: say so, so that a mistyped alias is seen before anything happens.
+  const alias = target.alias ? ` (alias ${target.alias})` : ' (a project id, not an alias from .firebaserc)';
   if (target.kind === 'emulator') {
     const base = `Target: local emulators (${target.projectId}${target.alias ? `, alias ${target.alias}` : ''})`;
     if (what === 'storage') return `${base}, bucket gs://${target.bucket} at ${target.storageUrl}`;

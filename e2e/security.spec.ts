@@ -1,0 +1,143 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { accounts, expect, newEmail, signInWithEmail, test } from './fixtures';
+
+const GAPI_STAND_IN = readFileSync(new URL('./gapi-stand-in.js', import.meta.url), 'utf8');
+
+function directives(csp: string): Map<string, string[]> {
+  return new Map(
+    csp
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
+}
+
+test.describe('security headers (served by the Hosting emulator from firebase.json)', () => {
+  for (const path of ['/home', '/news', '/login', '/members', '/nowhere']) {
+    test(`${path} carries the security headers`, async ({ request }) => {
+      const response = await request.get(path);
+      expect(response.status()).toBe(200);
+      const headers = response.headers();
+      const csp = directives(headers['content-security-policy'] ?? '');
+      expect(csp.get('default-src')).toEqual(["'self'"]);
+      expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
+      expect(csp.get('script-src')).not.toContain("'unsafe-eval'");
+      expect(csp.get('style-src')).toEqual(["'self'"]);
+      expect(csp.get('object-src')).toEqual(["'none'"]);
+      expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(csp.get('base-uri')).toEqual(["'self'"]);
+      expect(headers['strict-transport-security']).toMatch(/max-age=\d{8,}/);
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(headers['permissions-policy']).toContain('camera=()');
+      expect(headers['cache-control']).toBe('no-cache');
+    });
+  }
+
+  test('hashed assets are cached for a year, immutable', async ({ request, page }) => {
+    await page.goto('/home');
+    const script = await page.locator('script[type="module"]').first().getAttribute('src');
+    expect(script).toMatch(/^\/assets\/.+\.js$/);
+    const response = await request.get(script!);
+    expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers()['content-security-policy']).toBeTruthy();
+  });
+});
+
+/** Collects CSP violations as the page reports them (in every frame of the page). */
+async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  const violations: string[] = [];
+  await page.exposeFunction('__reportCsp', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { __reportCsp: (t: string) => void }).__reportCsp(
+        `${event.violatedDirective} blocked ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`,
+      );
+    });
+  });
+  return async () => violations.splice(0);
+}
+
+test('every flow runs with zero CSP violations and zero console errors', async ({
+  page,
+  context,
+  problems,
+}) => {
+  test.setTimeout(120_000);
+  const cspViolations = await watchCsp(page);
+  await context.route('https://apis.google.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: GAPI_STAND_IN }),
+  );
+
+  // The watcher itself: an inline style attribute is a violation it must see.
+  await page.goto('/home');
+  await page.evaluate(() => {
+    const probe = document.createElement('div');
+    probe.innerHTML = '<span style="color:red">probe</span>';
+    document.body.append(probe);
+  });
+  await expect.poll(cspViolations).toEqual([expect.stringContaining('style-src')]);
+  await expect.poll(() => problems.errors.length).toBe(1); // Chromium logs the violation too
+  problems.errors.length = 0;
+
+  // Public pages.
+  for (const path of ['/home', '/news', '/about', '/contact', '/home#planning-committee']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+
+  // Sign-up with the requirements panel and the password modal, then the verification modal.
+  const email = newEmail('csp');
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in with email' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('First & last name').fill('Csp Check');
+  await page.getByLabel('Choose password').fill('weak');
+  await page.getByLabel('Choose password').press('Tab');
+  const requirements = page.getByRole('dialog', { name: 'Please check password requirements' });
+  await requirements.getByRole('button', { name: 'OK' }).click();
+  await expect(requirements).toBeHidden();
+  await page.getByLabel('Choose password').fill('Strong2026pw');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page
+    .getByRole('dialog', { name: 'Email verification needed' })
+    .getByRole('button', { name: 'OK' })
+    .click();
+
+  // Google sign-in through the emulator popup, then log out.
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  const popup = await popupPromise;
+  await popup.getByText('Add new account').click();
+  await popup.getByText('Auto-generate user information').click();
+  await popup.getByText('Sign in with Google.com').click();
+  await expect(page).toHaveURL(/\/members$/);
+  await page.getByRole('navigation').first().getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // E-mail sign-in as the demo member, every members section, downloads of each type.
+  await signInWithEmail(page, accounts.member.email, accounts.member.password);
+  await expect(page).toHaveURL(/\/members$/);
+  for (const name of ['Images', 'Educational Materials', 'Links', 'Documents']) {
+    await page.getByRole('navigation', { name: 'Members area' }).getByRole('link', { name }).click();
+  }
+  for (const id of [
+    'program-1976',
+    'attendees-list-1976',
+    'cemetery-monument',
+    'two-reunions-presentation',
+  ]) {
+    const download = page.waitForEvent('download');
+    await page.locator(`button[data-file-id="${id}"]`).click();
+    await download;
+  }
+  await page.getByRole('button', { name: /highlighted seminars/ }).click();
+  await page.goto('/members#links');
+  await expect(page.getByRole('heading', { level: 1, name: 'Members Area' })).toBeVisible();
+
+  expect(await cspViolations()).toEqual([]);
+  expect(problems.errors).toEqual([]);
+});
