@@ -86,12 +86,21 @@ test.describe('sign-in', () => {
     await expect(rule(page, 'lowercase')).toHaveAttribute('data-met', 'true');
     await expect(rule(page, 'length')).toHaveCSS('color', 'rgb(176, 42, 55)');
     await expect(rule(page, 'lowercase')).toHaveCSS('color', 'rgb(20, 108, 67)');
-    await password.press('Tab');
+    await password.press('Tab'); // to the show/hide button: still in the field
+    await expect(page.getByRole('button', { name: 'Show password' })).toBeFocused();
+    await page.keyboard.press('Tab'); // and out
     const modal = page.getByRole('dialog', { name: 'Please check password requirements' });
     await expect(modal).toBeVisible();
     await expect(modal).toContainText(PASSWORD_TEXT);
     await expect(save).toBeDisabled();
     await modal.getByRole('button', { name: 'OK' }).click();
+    await expect(modal).toBeHidden();
+
+    // Showing the password is not leaving the field: no modal.
+    await password.focus();
+    await page.getByRole('button', { name: 'Show password' }).click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await expect(page.getByRole('button', { name: 'Hide password' })).toHaveAttribute('aria-pressed', 'true');
     await expect(modal).toBeHidden();
 
     // Enter in the field never submits.

@@ -97,6 +97,7 @@ test('every flow runs with zero CSP violations and zero console errors', async (
   await page.getByLabel('First & last name').fill('Csp Check');
   await page.getByLabel('Choose password').fill('weak');
   await page.getByLabel('Choose password').press('Tab');
+  await page.keyboard.press('Tab');
   const requirements = page.getByRole('dialog', { name: 'Please check password requirements' });
   await requirements.getByRole('button', { name: 'OK' }).click();
   await expect(requirements).toBeHidden();

@@ -59,6 +59,8 @@ export function replaceExactly(
  *   the widget prevents form submission itself (src/features/auth/sign-in-widget.tsx);
  * - its provider buttons carry an inline `style="background-color:…"`, which CSP blocks: the colour is
  *   kept in a data attribute and applied by our stylesheet (src/features/auth/sign-in-widget.css);
+ * - its show-password control is an unnamed `javascript:` link: it becomes a labelled button;
+ * - its show-password control is an unnamed `javascript:` link: it becomes a labelled button;
  * - firebaseui.css starts with an @import of Google Fonts, which fails offline and takes the lazy login
  *   chunk down with "Unable to preload CSS": it is removed;
  * - firebaseui.css loads its icons from www.gstatic.com: they are served from public/icons instead.
@@ -84,6 +86,14 @@ export function firebaseUiForStrictCsp(): Plugin {
           `' data-button-color="'`,
           1,
           'tenant button colour',
+        );
+        // The show/hide-password control is an unnamed <a href="javascript:void(0)">: make it a named button.
+        out = replaceExactly(
+          out,
+          /<a href="javascript:void\(0\)" class="(firebaseui-input-floating-button firebaseui-id-password-toggle [^"]*)"><\/a>/g,
+          '<button type="button" aria-label="Show password" aria-pressed="false" class="$1"></button>',
+          1,
+          'password visibility toggle',
         );
         return { code: out, map: null };
       }

@@ -33,6 +33,7 @@ interface FieldHandlers {
 function enhancePasswordField(field: HTMLInputElement, handlers: FieldHandlers) {
   const form = field.closest('form');
   const submit = form?.querySelector<HTMLButtonElement>('.firebaseui-id-submit') ?? null;
+  const toggle = form?.querySelector<HTMLElement>('.firebaseui-id-password-toggle') ?? null;
   field.required = true;
   field.setAttribute('aria-required', 'true');
   field.setAttribute('aria-describedby', PANEL_ID);
@@ -44,7 +45,9 @@ function enhancePasswordField(field: HTMLInputElement, handlers: FieldHandlers) 
     handlers.onInput(field.value);
     if (submit && isValidPassword(field.value)) submit.disabled = false;
   };
-  const onBlur = () => {
+  const onBlur = (event: FocusEvent) => {
+    // Moving between the field and its show/hide button is not leaving the field.
+    if (event.relatedTarget === field || (toggle && event.relatedTarget === toggle)) return;
     if (isValidPassword(field.value)) return;
     if (submit) submit.disabled = true;
     handlers.onWeakPassword();
@@ -58,6 +61,15 @@ function enhancePasswordField(field: HTMLInputElement, handlers: FieldHandlers) 
   // FirebaseUI submits on Enter through its own key handlers on the field: catch the key on the way
   // down (capture phase on an ancestor), so it never reaches them.
   const keyScope: HTMLElement = form ?? field.parentElement ?? field;
+  // FirebaseUI flips the field between password and text: say so on the toggle.
+  const onToggle = () =>
+    queueMicrotask(() => {
+      const shown = field.type === 'text';
+      toggle?.setAttribute('aria-label', shown ? 'Hide password' : 'Show password');
+      toggle?.setAttribute('aria-pressed', String(shown));
+    });
+  toggle?.addEventListener('click', onToggle);
+  toggle?.addEventListener('blur', onBlur);
   keyScope.addEventListener('keydown', onKey, true);
   keyScope.addEventListener('keypress', onKey, true);
   field.addEventListener('input', onInput);
@@ -67,6 +79,8 @@ function enhancePasswordField(field: HTMLInputElement, handlers: FieldHandlers) 
     keyScope.removeEventListener('keypress', onKey, true);
     field.removeEventListener('input', onInput);
     field.removeEventListener('blur', onBlur);
+    toggle?.removeEventListener('click', onToggle);
+    toggle?.removeEventListener('blur', onBlur);
     slot.remove();
   };
   return { slot, undo };

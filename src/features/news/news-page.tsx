@@ -35,7 +35,7 @@ export function NewsPage() {
           Would you like to be told about the next seminar, or to give one yourself? Write to us at{' '}
           <a href={mail}>{config.contactEmail}</a>.
         </p>
-        <Card body className="bg-light border-0">
+        <Card body className="border-primary-subtle">
           <h3 className="h6">Missed a seminar?</h3>
           <p className="mb-0">
             Recordings of past seminars are in the members area: <Link to="/login">log in</Link>, then open

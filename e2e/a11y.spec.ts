@@ -1,0 +1,154 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { accounts, expect, newEmail, signInAsMember, signInWithEmail, test } from './fixtures';
+
+const WIDTHS = [
+  { name: 'mobile', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 900 },
+];
+
+async function expectNoViolations(page: Page, state: string) {
+  // Let a scroll to a section (100 ms after load) and any transition finish: axe judges what is shown.
+  await page.waitForTimeout(250);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  const summary = results.violations.map(
+    (violation) =>
+      `${state}: ${violation.id} (${violation.impact}): ${violation.nodes.map((node) => `${node.target.join(' ')} [${node.failureSummary?.replace(/\s+/g, ' ')}]`).join(', ')}`,
+  );
+  expect(summary).toEqual([]);
+}
+
+for (const size of WIDTHS) {
+  test.describe(`accessibility, ${size.name}`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+    });
+
+    test('public pages', async ({ page }) => {
+      for (const path of ['/home', '/news', '/about', '/contact']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectNoViolations(page, path);
+      }
+      if (size.name === 'mobile') {
+        await page.goto('/home');
+        await page.getByRole('button', { name: 'Menu' }).click();
+        await expect(page.getByRole('navigation').first().getByRole('link', { name: 'News' })).toBeVisible();
+        await expectNoViolations(page, 'menu open');
+        await page.getByRole('button', { name: 'Menu' }).click();
+        await page
+          .getByRole('navigation', { name: 'Home page' })
+          .getByRole('button', { name: 'Navigation' })
+          .click();
+        await expect(
+          page.getByRole('navigation', { name: 'Home page' }).getByRole('link', { name: 'More Information' }),
+        ).toBeVisible();
+        await expectNoViolations(page, 'sections open');
+      }
+    });
+
+    test('login, sign-up with the requirements panel, and each modal and alert', async ({ page }) => {
+      await page.goto('/login');
+      await expect(page.getByRole('button', { name: 'Sign in with email' })).toBeVisible();
+      await expectNoViolations(page, 'login');
+
+      await page.getByRole('button', { name: 'Sign in with email' }).click();
+      await page.getByLabel('Email').fill(newEmail('a11y'));
+      await expectNoViolations(page, 'e-mail step');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByLabel('Choose password').fill('weak');
+      await expect(page.locator('#password-requirements')).toBeVisible();
+      await expectNoViolations(page, 'sign-up with requirements');
+      await page.getByLabel('Choose password').press('Tab');
+      await page.keyboard.press('Tab');
+      const requirements = page.getByRole('dialog', { name: 'Please check password requirements' });
+      await expect(requirements).toBeVisible();
+      await expectNoViolations(page, 'password modal');
+      await requirements.getByRole('button', { name: 'OK' }).click();
+      await expect(requirements).toBeHidden();
+
+      await signInWithEmail(page, accounts.unverified.email, accounts.unverified.password);
+      const verify = page.getByRole('dialog', { name: 'Email verification needed' });
+      await expect(verify).toBeVisible();
+      await expectNoViolations(page, 'verification modal');
+      await verify.getByRole('button', { name: 'OK' }).click();
+      await expect(verify).toBeHidden();
+
+      await page.route('**/accounts:signInWithPassword**', (route) =>
+        route.fulfill({ status: 500, body: '{"error":{"message":"INTERNAL"}}' }),
+      );
+      await signInWithEmail(page, accounts.member.email, accounts.member.password);
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'An error occurred while signing in' }),
+      ).toBeVisible();
+      await expectNoViolations(page, 'sign-in error');
+    });
+
+    test('members area: each section, the seminar list and the error modal', async ({ page }) => {
+      await signInAsMember(page);
+      await expectNoViolations(page, 'members');
+      for (const hash of ['#images', '#educational-materials', '#links']) {
+        await page.goto(`/members${hash}`);
+        await expect(page.getByRole('heading', { level: 1, name: 'Members Area' })).toBeVisible();
+        await expectNoViolations(page, hash);
+      }
+      await page.getByRole('button', { name: /highlighted seminars/ }).click();
+      await expect(page.locator('#highlighted-seminars li')).toHaveCount(12);
+      await expectNoViolations(page, 'seminars open');
+      if (size.name === 'desktop') {
+        await page.getByRole('navigation').first().getByRole('button', { name: 'Members' }).click();
+        await expect(page.getByRole('link', { name: 'Downloads' })).toBeVisible();
+        await expectNoViolations(page, 'members menu open');
+        await page.keyboard.press('Escape');
+      }
+      await page.route('**/v0/b/*/o/members%2F**', (route) => route.fulfill({ status: 500, body: 'error' }));
+      await page.locator('button[data-file-id="program-1976"]').click();
+      await expect(page.getByRole('dialog', { name: 'Error' })).toBeVisible();
+      await expectNoViolations(page, 'download error modal');
+    });
+  });
+}
+
+test('keyboard only: sign in and download a file', async ({ page }) => {
+  await page.goto('/home');
+  // Skip link first, then the navigation.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+  const login = page.getByRole('navigation').first().getByRole('link', { name: 'Login' });
+  for (let i = 0; i < 10 && !(await login.evaluate((element) => element === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
+  await expect(login).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/login$/);
+
+  const emailOption = page.getByRole('button', { name: 'Sign in with email' });
+  await expect(emailOption).toBeVisible();
+  for (
+    let i = 0;
+    i < 20 && !(await emailOption.evaluate((element) => element === document.activeElement));
+    i++
+  )
+    await page.keyboard.press('Tab');
+  await expect(emailOption).toBeFocused();
+  await page.keyboard.press('Enter');
+  const email = page.getByLabel('Email');
+  await expect(email).toBeFocused();
+  await page.keyboard.type(accounts.member.email);
+  await page.keyboard.press('Enter');
+  const password = page.getByLabel('Password', { exact: true });
+  await expect(password).toBeFocused();
+  await page.keyboard.type(accounts.member.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/members$/);
+
+  const target = page.locator('button[data-file-id="cemetery-monument"]');
+  for (let i = 0; i < 80 && !(await target.evaluate((element) => element === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
+  await expect(target).toBeFocused();
+  const download = page.waitForEvent('download');
+  await page.keyboard.press('Enter');
+  expect((await download).suggestedFilename()).toBe('Cemetery Monument.jpg');
+});
