@@ -3,7 +3,7 @@ import { Container, Nav, Navbar } from 'react-bootstrap';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import banner from '../assets/banner.svg';
 import { useAuth } from '../features/auth/auth-context';
-import { ErrorBoundary } from './error-boundary';
+import { ErrorBoundary, LoadFailure } from '../components/error-boundary';
 import { SITE_TITLE, SITE_SUBTITLE } from '../config/site';
 
 const PUBLIC_LINKS = [
@@ -87,7 +87,14 @@ export function Layout() {
       </header>
       <main id="main" tabIndex={-1}>
         <Container className="py-4">
-          <ErrorBoundary resetKey={pathname}>
+          <ErrorBoundary
+            resetKey={pathname}
+            fallback={
+              <LoadFailure heading="Something went wrong">
+                This page could not be shown. Please check your connection and try again.
+              </LoadFailure>
+            }
+          >
             <Outlet />
           </ErrorBoundary>
         </Container>

@@ -41,11 +41,14 @@ describe('route table', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(path);
   });
 
-  it.each(['/', '/unknown', '/HOME', '/news/2026', '/login/extra'])('%s redirects to /home', async (path) => {
-    renderAt(path);
-    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Welcome');
-    expect(screen.getByTestId('location').textContent).toBe('/home');
-  });
+  it.each(['/', '/unknown', '/HOME', '/news/2026', '/login/extra', '/members/%E0%A4%A', '/%', '/<script>'])(
+    '%s redirects to /home',
+    async (path) => {
+      renderAt(path);
+      expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Welcome');
+      expect(screen.getByTestId('location').textContent).toBe('/home');
+    },
+  );
 
   it('sends an anonymous visitor from /members to /login', async () => {
     renderAt('/members#images');

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Col, Row, Spinner } from 'react-bootstrap';
+import { Alert, Button, Col, Row, Spinner } from 'react-bootstrap';
 import { useLocation, useNavigate } from 'react-router';
 import type { LoginRedirectState } from '../../app/require-auth';
+import { ErrorBoundary, LoadFailure } from '../../components/error-boundary';
 import { MessageModal } from '../../components/message-modal';
 import { PageMeta } from '../../components/page-meta';
-import { verifyCurrentUserAndSignOut } from '../../firebase/auth';
+import { isAuthServiceReachable, verifyCurrentUserAndSignOut } from '../../firebase/auth';
 import { useAuth } from './auth-context';
 import { PASSWORD_TITLE, SIGN_IN_FAILED, VERIFICATION_TEXT, VERIFICATION_TITLE } from './messages';
 import { PASSWORD_REQUIREMENTS_MESSAGE } from './password-policy';
@@ -37,6 +38,17 @@ export default function LoginPage() {
   const [weakPassword, setWeakPassword] = useState(false);
   const [restarts, setRestarts] = useState(0);
   const checking = useRef(false);
+  const [unreachable, setUnreachable] = useState(false);
+
+  // Tell the visitor up front when the sign-in service cannot be reached (offline, or service down).
+  const probe = useCallback(() => {
+    void isAuthServiceReachable().then((reachable) => setUnreachable(!reachable));
+  }, []);
+  useEffect(() => {
+    probe();
+    window.addEventListener('online', probe);
+    return () => window.removeEventListener('online', probe);
+  }, [probe]);
 
   useEffect(connect, [connect]);
 
@@ -80,21 +92,39 @@ export default function LoginPage() {
             <strong>Sign in with email</strong> and create an account: we send you a link to verify your
             e-mail address before the members area opens.
           </p>
+          {unreachable && (
+            <Alert variant="warning" className="d-flex flex-wrap align-items-center gap-2">
+              <span className="me-auto">
+                The sign-in service cannot be reached right now. Please check your internet connection.
+              </span>
+              <Button variant="outline-dark" size="sm" onClick={probe}>
+                Try again
+              </Button>
+            </Alert>
+          )}
           {failed && (
             <Alert variant="danger" dismissible onClose={() => setFailed(false)} className="sign-in-alert">
               {SIGN_IN_FAILED}
             </Alert>
           )}
-          {!shown && <Loading />}
-          <Suspense fallback={null}>
-            <SignInWidget
-              key={restarts}
-              onShown={onShown}
-              onSignedIn={onSignedIn}
-              onFailure={onFailure}
-              onWeakPassword={onWeakPassword}
-            />
-          </Suspense>
+          <ErrorBoundary
+            fallback={
+              <LoadFailure heading="The sign-in form could not be loaded">
+                Please check your internet connection and reload the page.
+              </LoadFailure>
+            }
+          >
+            {!shown && <Loading />}
+            <Suspense fallback={null}>
+              <SignInWidget
+                key={restarts}
+                onShown={onShown}
+                onSignedIn={onSignedIn}
+                onFailure={onFailure}
+                onWeakPassword={onWeakPassword}
+              />
+            </Suspense>
+          </ErrorBoundary>
         </Col>
       </Row>
       <MessageModal show={verifyNeeded} title={VERIFICATION_TITLE} onClose={() => setVerifyNeeded(false)}>
