@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { firebaseUiForStrictCsp, staticPages } from './scripts/vite-plugins.ts';
-import { documentTitle, PAGE_META, PUBLIC_PAGES } from './src/config/pages.ts';
+import { documentTitle, PAGE_META, PUBLIC_PAGES, STATIC_PAGES } from './src/config/pages.ts';
 import { parseEnv } from './src/config/env-schema.ts';
 
 export default defineConfig(({ mode }) => {
@@ -16,10 +16,11 @@ export default defineConfig(({ mode }) => {
       react(),
       firebaseUiForStrictCsp(),
       staticPages(
-        PUBLIC_PAGES.map((path) => ({
+        STATIC_PAGES.map((path) => ({
           path,
           title: documentTitle(path),
           description: PAGE_META[path].description,
+          inSitemap: (PUBLIC_PAGES as readonly string[]).includes(path),
         })),
         config.siteUrl,
       ),

@@ -20,7 +20,7 @@ const steps: Step[] = [
     name: 'Unit and component tests (Vitest)',
     command: 'npx vitest run --reporter=default --reporter=json --outputFile=reports/vitest.json',
   },
-  { name: 'Build', command: 'npx vite build' },
+  { name: 'Build', command: 'npx vite build && npm run prerender' },
   { name: 'Bundle budget', command: 'npx tsx scripts/size.ts' },
   { name: 'Browser tests (Playwright, Chromium)', command: 'npx playwright test' },
 ];

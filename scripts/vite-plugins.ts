@@ -116,6 +116,8 @@ export interface StaticPage {
   path: string;
   title: string;
   description: string;
+  /** Listed in sitemap.xml (the public pages); default true. */
+  inSitemap?: boolean;
 }
 
 function escapeHtml(text: string): string {
@@ -158,11 +160,11 @@ export function sitemapXml(pages: StaticPage[], siteUrl: string): string {
 }
 
 export function robotsTxt(siteUrl: string): string {
-  return `User-agent: *\nAllow: /\nDisallow: /login\nDisallow: /members\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+  return `User-agent: *\nAllow: /\nDisallow: /members\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
 }
 
 /**
- * Writes, next to index.html, one HTML file per public page (home.html, news.html, ...) carrying that
+ * Writes, next to index.html, one HTML file per static page (home.html, news.html, ..., login.html) carrying that
  * page's title, description, Open Graph tags and canonical link (Hosting's cleanUrls serves /home from
  * home.html; every other path still gets index.html), plus sitemap.xml and robots.txt for the site's
  * address. The app itself is the same in every file.
@@ -170,7 +172,7 @@ export function robotsTxt(siteUrl: string): string {
 export function staticPages(pages: StaticPage[], siteUrl: string): Plugin {
   return {
     name: 'static-pages',
-    apply: 'build',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     enforce: 'post', // after Vite has written index.html into the bundle
     generateBundle(_options, bundle) {
       const index = bundle['index.html'];

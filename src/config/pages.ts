@@ -39,8 +39,11 @@ export const PAGE_META = {
 
 export type PagePath = keyof typeof PAGE_META;
 
-/** The public pages: in the sitemap, with their own HTML file. */
+/** The public pages: in the sitemap. */
 export const PUBLIC_PAGES = ['/home', '/news', '/about', '/contact'] as const satisfies readonly PagePath[];
+
+/** Pages with their own build-time HTML file (title, description, rendered content): all but /members. */
+export const STATIC_PAGES = [...PUBLIC_PAGES, '/login'] as const satisfies readonly PagePath[];
 
 export function documentTitle(page: PagePath): string {
   return `${PAGE_META[page].title} · ${SITE_TITLE}`;

@@ -12,6 +12,7 @@ import { PASSWORD_REQUIREMENTS_MESSAGE } from './password-policy';
 import type { SignInWidgetProps } from './sign-in-widget';
 
 const SignInWidget = lazy(() => import('./sign-in-widget'));
+const IN_BROWSER = typeof window !== 'undefined';
 
 function Loading() {
   return (
@@ -115,15 +116,18 @@ export default function LoginPage() {
             }
           >
             {!shown && <Loading />}
-            <Suspense fallback={null}>
-              <SignInWidget
-                key={restarts}
-                onShown={onShown}
-                onSignedIn={onSignedIn}
-                onFailure={onFailure}
-                onWeakPassword={onWeakPassword}
-              />
-            </Suspense>
+            {/* The widget runs in the browser only; the page's build-time HTML shows the loading message. */}
+            {IN_BROWSER && (
+              <Suspense fallback={null}>
+                <SignInWidget
+                  key={restarts}
+                  onShown={onShown}
+                  onSignedIn={onSignedIn}
+                  onFailure={onFailure}
+                  onWeakPassword={onWeakPassword}
+                />
+              </Suspense>
+            )}
           </ErrorBoundary>
         </Col>
       </Row>

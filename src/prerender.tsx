@@ -1,0 +1,42 @@
+/**
+ * Build-time entry (vite build --ssr): renders a page's markup so its HTML file shows the content before
+ * any JavaScript runs (scripts/prerender.ts puts it into dist/<page>.html). The account slot of the
+ * navigation renders as "not known yet", so a signed-in member never sees a Login link flash; the
+ * browser then renders the app afresh (src/main.tsx).
+ */
+import type { ReactNode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { AppRoutes } from './app/routes';
+import { AuthContext, type AuthState } from './features/auth/auth-context';
+
+const unknownAuth: AuthState = {
+  user: undefined,
+  member: undefined,
+  connect: () => {},
+  signOut: async () => {},
+};
+
+/** React puts the page's <title> and meta description into the markup; the HTML file has its own. */
+export function withoutHeadTags(html: string): string {
+  return html.replace(/<title>[^<]*<\/title>/g, '').replace(/<meta name="description"[^>]*>/g, '');
+}
+
+async function render(node: ReactNode): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(node);
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  return html;
+}
+
+export async function prerenderPage(path: string): Promise<string> {
+  return withoutHeadTags(
+    await render(
+      <AuthContext value={unknownAuth}>
+        <StaticRouter location={path}>
+          <AppRoutes />
+        </StaticRouter>
+      </AuthContext>,
+    ),
+  );
+}
