@@ -5,7 +5,7 @@
  * browser then renders the app afresh (src/main.tsx).
  */
 import type { ReactNode } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
+import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppRoutes } from './app/routes';
 import { AuthContext, type AuthState } from './features/auth/auth-context';
@@ -23,10 +23,8 @@ export function withoutHeadTags(html: string): string {
 }
 
 async function render(node: ReactNode): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(node);
-  let html = '';
-  for await (const chunk of prelude) html += String(chunk);
-  return html;
+  const { prelude } = await prerender(node);
+  return new Response(prelude).text();
 }
 
 export async function prerenderPage(path: string): Promise<string> {
