@@ -62,12 +62,14 @@ export function DownloadButton({ entry, onDownload, onError }: Props) {
         )}
       </Button>
       {busy && fraction !== undefined && (
-        <ProgressBar
-          now={Math.round(fraction * 100)}
-          label={formatPercent(fraction)}
-          className="download-progress mt-1"
-          aria-label={`Download progress of ${entry.displayName}`}
-        />
+        <ProgressBar className="download-progress mt-1">
+          <ProgressBar
+            isChild
+            now={Math.round(fraction * 100)}
+            label={formatPercent(fraction)}
+            aria-label={`Download progress of ${entry.displayName}`}
+          />
+        </ProgressBar>
       )}
     </div>
   );
