@@ -1,7 +1,7 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/routes';
 import { AuthProvider } from './features/auth/auth-provider';
@@ -9,12 +9,16 @@ import { AuthProvider } from './features/auth/auth-provider';
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <AuthProvider>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
     </AuthProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// The static pages come with their content rendered at build time (scripts/prerender.ts): hydrate it.
+if (root.hasChildNodes()) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -55,7 +55,8 @@ export function useHashSection<T extends string>(
 ): HashSection<T> {
   const { hash } = useLocation();
   const navigate = useNavigate();
-  const [active, setActive] = useState<T>(() => sectionFromHash(hash, ids) ?? initial);
+  // Starts on `initial` (as the build-time HTML does); the effect below applies the hash.
+  const [active, setActive] = useState<T>(initial);
   const idsRef = useRef(ids);
   const otherRef = useRef(onOtherHash);
   useEffect(() => {

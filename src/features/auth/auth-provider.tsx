@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { User } from 'firebase/auth';
+import { useClientReady } from '../../components/use-client-ready';
 import { hasPersistedSession } from '../../firebase/session-hint';
 import { AuthContext, type AuthState } from './auth-context';
 import { setSessionFlag } from './session-flag';
@@ -14,8 +15,12 @@ const loadAuth = () => import('../../firebase/auth');
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [saved] = useState(hasPersistedSession);
-  const [user, setUser] = useState<User | null | undefined>(saved ? undefined : null);
+  const [watched, setWatched] = useState<User | null | undefined>(undefined);
   const [wanted, setWanted] = useState(saved);
+  const clientReady = useClientReady();
+  // Without a saved session nobody is signed in, known at once; except while React hydrates a page
+  // rendered at build time, where the slot must match that HTML ("not known yet").
+  const user = watched !== undefined ? watched : saved || !clientReady ? undefined : null;
 
   useEffect(() => {
     if (!saved) setSessionFlag(false);
@@ -30,12 +35,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (!active) return;
         unsubscribe = watchUser((next) => {
           setSessionFlag(next !== null);
-          setUser(next);
+          setWatched(next);
         });
       })
       .catch((error: unknown) => {
         console.warn('Sign-in service unavailable', error);
-        if (active) setUser(null);
+        if (active) setWatched(null);
       });
     return () => {
       active = false;

@@ -5,6 +5,7 @@ import type { LoginRedirectState } from '../../app/require-auth';
 import { ErrorBoundary, LoadFailure } from '../../components/error-boundary';
 import { MessageModal } from '../../components/message-modal';
 import { PageMeta } from '../../components/page-meta';
+import { useClientReady } from '../../components/use-client-ready';
 import { isAuthServiceReachable, verifyCurrentUserAndSignOut } from '../../firebase/auth';
 import { useAuth } from './auth-context';
 import { PASSWORD_TITLE, SIGN_IN_FAILED, VERIFICATION_TEXT, VERIFICATION_TITLE } from './messages';
@@ -12,7 +13,6 @@ import { PASSWORD_REQUIREMENTS_MESSAGE } from './password-policy';
 import type { SignInWidgetProps } from './sign-in-widget';
 
 const SignInWidget = lazy(() => import('./sign-in-widget'));
-const IN_BROWSER = typeof window !== 'undefined';
 
 function Loading() {
   return (
@@ -31,6 +31,7 @@ function destination(state: unknown): string {
 
 export default function LoginPage() {
   const { member, connect } = useAuth();
+  const clientReady = useClientReady();
   const navigate = useNavigate();
   const location = useLocation();
   const [shown, setShown] = useState(false);
@@ -115,19 +116,21 @@ export default function LoginPage() {
               </LoadFailure>
             }
           >
-            {!shown && <Loading />}
-            {/* The widget runs in the browser only; the page's build-time HTML shows the loading message. */}
-            {IN_BROWSER && (
-              <Suspense fallback={null}>
-                <SignInWidget
-                  key={restarts}
-                  onShown={onShown}
-                  onSignedIn={onSignedIn}
-                  onFailure={onFailure}
-                  onWeakPassword={onWeakPassword}
-                />
-              </Suspense>
-            )}
+            <div className="sign-in-area">
+              {!shown && <Loading />}
+              {/* The widget runs in the browser only; the page's build-time HTML shows the loading message. */}
+              {clientReady && (
+                <Suspense fallback={null}>
+                  <SignInWidget
+                    key={restarts}
+                    onShown={onShown}
+                    onSignedIn={onSignedIn}
+                    onFailure={onFailure}
+                    onWeakPassword={onWeakPassword}
+                  />
+                </Suspense>
+              )}
+            </div>
           </ErrorBoundary>
         </Col>
       </Row>
