@@ -3,7 +3,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { AuthContext, type AuthState } from '../features/auth/auth-context';
 import { AppRoutes } from './routes';
 
-vi.mock('../features/auth/login-page', () => ({ default: () => <h1>Login stand-in</h1> }));
+vi.mock('../features/auth/login-page', () => ({ LoginPage: () => <h1>Login stand-in</h1> }));
 vi.mock('../features/members/members-page', () => ({ default: () => <h1>Members stand-in</h1> }));
 
 function Location() {

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AboutPage } from '../features/about/about-page';
+import { LoginPage } from '../features/auth/login-page';
 import { ContactPage } from '../features/contact/contact-page';
 import { HomePage } from '../features/home/home-page';
 import { NewsPage } from '../features/news/news-page';
@@ -8,10 +9,9 @@ import { Layout } from './layout';
 import { PageLoading } from './page-loading';
 import { RequireAuth } from './require-auth';
 
-const LoginPage = lazy(() => import('../features/auth/login-page'));
 const MembersPage = lazy(() => import('../features/members/members-page'));
 
-/** The route table (spec section 2). Public pages are in the first bundle; login and members load on demand. */
+/** The route table (spec section 2). Public pages and login are in the first bundle; members loads on demand. */
 export const PUBLIC_PATHS = ['/home', '/news', '/about', '/contact'] as const;
 
 export function AppRoutes() {
@@ -23,15 +23,7 @@ export function AppRoutes() {
         <Route path="news" caseSensitive element={<NewsPage />} />
         <Route path="about" caseSensitive element={<AboutPage />} />
         <Route path="contact" caseSensitive element={<ContactPage />} />
-        <Route
-          path="login"
-          caseSensitive
-          element={
-            <Suspense fallback={<PageLoading />}>
-              <LoginPage />
-            </Suspense>
-          }
-        />
+        <Route path="login" caseSensitive element={<LoginPage />} />
         <Route element={<RequireAuth />}>
           <Route
             path="members"

@@ -1,5 +1,4 @@
 import { onAuthStateChanged, sendEmailVerification, signOut, type User } from 'firebase/auth';
-import { config } from '../config/env';
 import { auth } from './app';
 
 export type { User };
@@ -51,23 +50,4 @@ export async function verifyCurrentUserAndSignOut(): Promise<void> {
   const user = auth.currentUser;
   if (!user) return;
   await sendVerificationAndSignOut(user);
-}
-
-const AUTH_SERVICE = config.emulators?.authUrl ?? 'https://identitytoolkit.googleapis.com';
-
-/**
- * Whether the sign-in service answers at all (any HTTP answer counts; only a network failure does not).
- * The widget itself cannot tell the visitor that before they try to sign in.
- */
-export async function isAuthServiceReachable(timeoutMs = 5000): Promise<boolean> {
-  try {
-    await fetch(`${AUTH_SERVICE}/`, {
-      mode: 'no-cors',
-      cache: 'no-store',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -6,7 +6,7 @@ import { ErrorBoundary, LoadFailure } from '../../components/error-boundary';
 import { MessageModal } from '../../components/message-modal';
 import { PageMeta } from '../../components/page-meta';
 import { useClientReady } from '../../components/use-client-ready';
-import { isAuthServiceReachable, verifyCurrentUserAndSignOut } from '../../firebase/auth';
+import { isAuthServiceReachable } from '../../firebase/auth-service';
 import { useAuth } from './auth-context';
 import { PASSWORD_TITLE, SIGN_IN_FAILED, VERIFICATION_TEXT, VERIFICATION_TITLE } from './messages';
 import { PASSWORD_REQUIREMENTS_MESSAGE } from './password-policy';
@@ -29,7 +29,11 @@ function destination(state: unknown): string {
   return from?.pathname === '/members' ? `/members${from.hash}` : '/members';
 }
 
-export default function LoginPage() {
+/**
+ * The sign-in page. Part of the first bundle (small: FirebaseUI and Firebase load behind it), so the
+ * page's build-time HTML hydrates without waiting for a chunk.
+ */
+export function LoginPage() {
   const { member, connect } = useAuth();
   const clientReady = useClientReady();
   const navigate = useNavigate();
@@ -64,6 +68,8 @@ export default function LoginPage() {
     if (user.emailVerified || checking.current) return; // the effect above takes a verified member on
     checking.current = true;
     try {
+      // Firebase Auth is loaded by now (the widget signed in with it).
+      const { verifyCurrentUserAndSignOut } = await import('../../firebase/auth');
       await verifyCurrentUserAndSignOut();
       setVerifyNeeded(true);
     } catch (error) {
