@@ -9,7 +9,7 @@
  * Ctrl-C stops everything it started.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAccount } from './auth/emulator-api.ts';
@@ -31,6 +31,8 @@ import { startStorageEmulator } from './storage/emulator.ts';
 
 const dev = process.argv.includes('--dev');
 const LOCAL_CONFIG = 'firebase.local.json';
+/** Process groups this stack started, so a start after a killed run can end what that run left. */
+const PID_FILE = '.cache/stack-pids.json';
 const children = new Set<ChildProcess>();
 const cleanups: (() => Promise<void>)[] = [];
 let stopping = false;
@@ -50,6 +52,7 @@ function run(command: string, args: string[], name: string): ChildProcess {
     },
   });
   children.add(child);
+  savePids();
   child.on('exit', (code, signal) => {
     children.delete(child);
     if (!stopping) {
@@ -85,11 +88,45 @@ async function stop(code: number): Promise<void> {
   }
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
   rmSync(LOCAL_CONFIG, { force: true });
+  rmSync(PID_FILE, { force: true });
   process.exit(code);
 }
 
-/** Leftovers of a run that was killed: the emulator hub's locator file would make the next start fail. */
-function clearLeftovers(): void {
+function savePids(): void {
+  mkdirSync('.cache', { recursive: true });
+  writeFileSync(PID_FILE, JSON.stringify([...children].map((child) => child.pid).filter(Boolean)));
+}
+
+function isStackProcess(pid: number): boolean {
+  try {
+    return /firebase|vite/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+  } catch {
+    return false; // gone, or not Linux
+  }
+}
+
+/**
+ * Leftovers of a run that was killed (kill -9, a closed terminal): its emulators, still holding the
+ * ports, and the emulator hub's locator file, which would make the next start fail.
+ */
+async function clearLeftovers(): Promise<void> {
+  let pids: number[] = [];
+  try {
+    pids = JSON.parse(readFileSync(PID_FILE, 'utf8')) as number[];
+  } catch {
+    // no earlier run
+  }
+  const alive = pids.filter(isStackProcess);
+  for (const pid of alive) {
+    log(`Stopping the emulators a previous run left behind (process group ${pid})`);
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  if (alive.length) await new Promise((resolve) => setTimeout(resolve, 1_000));
+  rmSync(PID_FILE, { force: true });
   rmSync(join(tmpdir(), `hub-${PROJECT_ID}.json`), { force: true });
 }
 
@@ -105,8 +142,8 @@ async function main(): Promise<void> {
   };
   if (dev) ports['Vite dev server'] = PORTS.vite;
   else ports['Hosting emulator'] = PORTS.hosting;
+  await clearLeftovers();
   await assertPortsFree(ports, HOST);
-  clearLeftovers();
 
   const storage = await startStorageEmulator({ projectId: PROJECT_ID, host: HOST, port: PORTS.storage });
   cleanups.push(() => storage.stop());
