@@ -4,7 +4,6 @@
  * Compares the bucket's members/ folder with the catalogue: files missing, files with the wrong content type,
  * files the catalogue does not know.
  */
-import { parseArgs } from 'node:util';
 
 import {
   CATALOGUE,
@@ -24,7 +23,7 @@ import {
   UsageError,
   defaultContext,
   formatTable,
-  parseUsage,
+  parseCommandLine,
   plural,
   runCommand,
   runIfMain,
@@ -155,14 +154,7 @@ function report(result: CheckResult, io: CommandContext['io']): void {
 export async function main(argv: string[], overrides: Partial<CommandContext> = {}): Promise<number> {
   const ctx = defaultContext(overrides);
   return runCommand(NAME, ctx, async () => {
-    const { values, positionals } = parseUsage(() =>
-      parseArgs({
-        args: argv,
-        options: { ...TARGET_OPTIONS, help: { type: 'boolean', short: 'h' } },
-        allowPositionals: true,
-        strict: true,
-      }),
-    );
+    const { values, positionals } = parseCommandLine(argv, TARGET_OPTIONS);
     if (values.help) {
       ctx.io.out(HELP);
       return EXIT_OK;

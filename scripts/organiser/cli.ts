@@ -8,6 +8,7 @@
 import { realpathSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
@@ -88,6 +89,21 @@ export function parseUsage<T>(parse: () => T): T {
   } catch (err) {
     throw new UsageError(err instanceof Error ? err.message : String(err), { cause: err });
   }
+}
+
+const HELP_OPTION = { help: { type: 'boolean', short: 'h' } } as const;
+
+/**
+ * A command's arguments, parsed strictly with node:util parseArgs, with -h/--help added; parse errors
+ * become usage errors. The command decides what positionals it accepts.
+ */
+export function parseCommandLine<const O extends NonNullable<ParseArgsConfig['options']>>(
+  argv: string[],
+  options: O,
+) {
+  return parseUsage(() =>
+    parseArgs({ args: argv, options: { ...options, ...HELP_OPTION }, allowPositionals: true, strict: true }),
+  );
 }
 
 /**

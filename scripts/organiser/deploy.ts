@@ -7,7 +7,6 @@
  * after checking that the build would talk to the project it is deployed to.
  */
 import { spawn } from 'node:child_process';
-import { parseArgs } from 'node:util';
 
 import { loadEnv } from 'vite';
 
@@ -17,7 +16,7 @@ import {
   EXIT_OK,
   UsageError,
   defaultContext,
-  parseUsage,
+  parseCommandLine,
   runCommand,
   runIfMain,
   type CommandContext,
@@ -139,18 +138,10 @@ export async function main(
 ): Promise<number> {
   const ctx = defaultContext(overrides);
   return runCommand(NAME, ctx, async () => {
-    const { values, positionals } = parseUsage(() =>
-      parseArgs({
-        args: argv,
-        options: {
-          project: { type: 'string' },
-          'dry-run': { type: 'boolean' },
-          help: { type: 'boolean', short: 'h' },
-        },
-        allowPositionals: true,
-        strict: true,
-      }),
-    );
+    const { values, positionals } = parseCommandLine(argv, {
+      project: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+    });
     if (values.help) {
       ctx.io.out(HELP);
       return EXIT_OK;

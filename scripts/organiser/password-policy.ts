@@ -12,7 +12,6 @@
  * /identitytoolkit.googleapis.com/v2/... route, but sign-up still accepts any password of 6 or more characters),
  * so against the emulators the command only prints the request.
  */
-import { parseArgs } from 'node:util';
 
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../src/features/auth/password-policy.ts';
 import {
@@ -20,7 +19,7 @@ import {
   EXIT_OK,
   UsageError,
   defaultContext,
-  parseUsage,
+  parseCommandLine,
   runCommand,
   runIfMain,
   type CommandContext,
@@ -152,18 +151,10 @@ function printRequest(request: PasswordPolicyRequest, io: CommandContext['io']):
 export async function main(argv: string[], overrides: Partial<CommandContext> = {}): Promise<number> {
   const ctx = defaultContext(overrides);
   return runCommand(NAME, ctx, async () => {
-    const { values, positionals } = parseUsage(() =>
-      parseArgs({
-        args: argv,
-        options: {
-          project: { type: 'string' },
-          'dry-run': { type: 'boolean' },
-          help: { type: 'boolean', short: 'h' },
-        },
-        allowPositionals: true,
-        strict: true,
-      }),
-    );
+    const { values, positionals } = parseCommandLine(argv, {
+      project: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+    });
     if (values.help) {
       ctx.io.out(HELP);
       return EXIT_OK;

@@ -7,7 +7,6 @@
  */
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 
 import {
   CATALOGUE,
@@ -27,7 +26,7 @@ import {
   UsageError,
   defaultContext,
   formatTable,
-  parseUsage,
+  parseCommandLine,
   plural,
   runCommand,
   runIfMain,
@@ -185,14 +184,10 @@ async function uploadAll(
 export async function main(argv: string[], overrides: Partial<CommandContext> = {}): Promise<number> {
   const ctx = defaultContext(overrides);
   return runCommand(NAME, ctx, async () => {
-    const { values, positionals } = parseUsage(() =>
-      parseArgs({
-        args: argv,
-        options: { ...TARGET_OPTIONS, 'dry-run': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-        allowPositionals: true,
-        strict: true,
-      }),
-    );
+    const { values, positionals } = parseCommandLine(argv, {
+      ...TARGET_OPTIONS,
+      'dry-run': { type: 'boolean' },
+    });
     if (values.help) {
       ctx.io.out(HELP);
       return EXIT_OK;
