@@ -1,19 +1,19 @@
-import { readFileSync } from 'node:fs';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { oobCodes } from '../scripts/auth/emulator-api.ts';
 import {
   accounts,
   authEmulator,
   expect,
   newEmail,
+  serveGapiStandIn,
   sessionFlag,
   signInAsMember,
   signInWithEmail,
+  signInWithGooglePopup,
   test,
   verificationLink,
 } from './fixtures';
 
-const GAPI_STAND_IN = readFileSync(new URL('./gapi-stand-in.js', import.meta.url), 'utf8');
 const VERIFY_TEXT =
   "We've sent a verification link to your email address. Please click the link to verify your address.";
 const PASSWORD_TEXT =
@@ -228,24 +228,13 @@ test.describe('sign-in', () => {
   test('Google sign-in through the emulator popup', async ({ page, context, problems }) => {
     await serveGapiStandIn(context);
     await page.goto('/login');
-    const popupPromise = page.waitForEvent('popup');
-    await page.getByRole('button', { name: 'Sign in with Google' }).click();
-    const popup = await popupPromise;
-    await popup.getByText('Add new account').click();
-    await popup.getByText('Auto-generate user information').click();
-    await popup.getByText('Sign in with Google.com').click();
+    await signInWithGooglePopup(page);
     await expect(page).toHaveURL(/\/members$/, { timeout: 20_000 });
     await expectMemberNav(page);
     expect(await sessionFlag(page)).toBe('true');
     expect(problems.errors).toEqual([]);
   });
 });
-
-async function serveGapiStandIn(context: BrowserContext) {
-  await context.route('https://apis.google.com/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'text/javascript', body: GAPI_STAND_IN }),
-  );
-}
 
 test('signing in as the member helper works', async ({ page }) => {
   await signInAsMember(page);

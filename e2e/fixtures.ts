@@ -1,4 +1,5 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { AUTH_URL, PROJECT_ID, demoAccounts } from '../scripts/lib/local-stack-config.ts';
 import { oobCodes, type OobCode } from '../scripts/auth/emulator-api.ts';
 
@@ -56,4 +57,23 @@ export async function signInAsMember(page: Page): Promise<void> {
 
 export async function sessionFlag(page: Page): Promise<string | null> {
   return page.evaluate(() => window.sessionStorage.getItem('logged'));
+}
+
+const GAPI_STAND_IN = readFileSync(new URL('./gapi-stand-in.js', import.meta.url), 'utf8');
+
+/** Serves the small stand-in for apis.google.com's script (offline here) to every page of the context. */
+export async function serveGapiStandIn(context: BrowserContext): Promise<void> {
+  await context.route('https://apis.google.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: GAPI_STAND_IN }),
+  );
+}
+
+/** On /login: signs in with Google through the Auth emulator's popup, as a new generated account. */
+export async function signInWithGooglePopup(page: Page): Promise<void> {
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  const popup = await popupPromise;
+  await popup.getByText('Add new account').click();
+  await popup.getByText('Auto-generate user information').click();
+  await popup.getByText('Sign in with Google.com').click();
 }

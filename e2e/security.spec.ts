@@ -1,8 +1,13 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { accounts, expect, newEmail, signInWithEmail, test } from './fixtures';
-
-const GAPI_STAND_IN = readFileSync(new URL('./gapi-stand-in.js', import.meta.url), 'utf8');
+import {
+  accounts,
+  expect,
+  newEmail,
+  serveGapiStandIn,
+  signInWithEmail,
+  signInWithGooglePopup,
+  test,
+} from './fixtures';
 
 function directives(csp: string): Map<string, string[]> {
   return new Map(
@@ -67,9 +72,7 @@ test('every flow runs with zero CSP violations and zero console errors', async (
 }) => {
   test.setTimeout(120_000);
   const cspViolations = await watchCsp(page);
-  await context.route('https://apis.google.com/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'text/javascript', body: GAPI_STAND_IN }),
-  );
+  await serveGapiStandIn(context);
 
   // The watcher itself: an inline style attribute is a violation it must see.
   await page.goto('/home');
@@ -109,12 +112,7 @@ test('every flow runs with zero CSP violations and zero console errors', async (
     .click();
 
   // Google sign-in through the emulator popup, then log out.
-  const popupPromise = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Sign in with Google' }).click();
-  const popup = await popupPromise;
-  await popup.getByText('Add new account').click();
-  await popup.getByText('Auto-generate user information').click();
-  await popup.getByText('Sign in with Google.com').click();
+  await signInWithGooglePopup(page);
   await expect(page).toHaveURL(/\/members$/);
   await page.getByRole('navigation').first().getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
