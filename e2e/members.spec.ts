@@ -8,7 +8,7 @@ import {
   contentTypeOf,
   downloadFileName,
   type CatalogueEntry,
-} from '../src/features/members/catalogue.ts';
+} from '../src/domain/catalogue.ts';
 import { expect, signInAsMember, test } from './fixtures';
 
 const ERROR_TEXT =

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { CATALOGUE, contentTypeOf, storagePathOf } from '../../src/features/members/catalogue.ts';
+import { CATALOGUE, contentTypeOf, storagePathOf } from '../../src/domain/catalogue.ts';
 import { contentDispositionOf } from '../seed/content-disposition.ts';
 import { demoFile } from '../seed/demo-files.ts';
 import { startStorageEmulator, type RunningStorageEmulator } from '../storage/emulator.ts';

@@ -13,7 +13,7 @@ import {
   fileNameInStorage,
   storagePathOf,
   type CatalogueEntry,
-} from '../../src/features/members/catalogue.ts';
+} from '../../src/domain/catalogue.ts';
 import { contentDispositionOf } from '../seed/content-disposition.ts';
 import { LARGE_DEMO_PATH } from '../seed/demo-files.ts';
 import { bucketClient, type StorageObject } from './bucket.ts';
@@ -42,7 +42,7 @@ const NAME = 'organiser:check';
 
 export const HELP = `Usage: npm run ${NAME} -- [--project <alias|id>] [--bucket <name>]
 
-Compares the bucket's ${MEMBERS_PREFIX} folder with the file catalogue (src/features/members/catalogue.ts) and
+Compares the bucket's ${MEMBERS_PREFIX} folder with the file catalogue (src/domain/catalogue.ts) and
 lists: catalogue files missing from the bucket (with the names to upload them under), files stored with
 another content type than the catalogue's, files whose download name is out of date, and files in the
 bucket that the catalogue does not know (the site never shows those; delete them in the Firebase console

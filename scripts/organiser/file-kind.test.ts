@@ -1,7 +1,7 @@
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 
-import { CATALOGUE, type FileKind } from '../../src/features/members/catalogue.ts';
+import { CATALOGUE, type FileKind } from '../../src/domain/catalogue.ts';
 import { demoFile } from '../seed/demo-files.ts';
 import { detectKind, kindMismatch } from './file-kind.ts';
 

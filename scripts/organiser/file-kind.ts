@@ -4,7 +4,7 @@
  */
 import JSZip from 'jszip';
 
-import type { FileKind } from '../../src/features/members/catalogue.ts';
+import type { FileKind } from '../../src/domain/catalogue.ts';
 
 export const KIND_NAMES: Record<FileKind, string> = {
   pdf: 'a PDF',

@@ -14,7 +14,7 @@ import {
   fileNameInStorage,
   storagePathOf,
   type CatalogueEntry,
-} from '../../src/features/members/catalogue.ts';
+} from '../../src/domain/catalogue.ts';
 import { contentDispositionOf } from '../seed/content-disposition.ts';
 import { LARGE_DEMO_PATH, demoFile } from '../seed/demo-files.ts';
 import { seedStorage } from '../seed/seed-storage.ts';

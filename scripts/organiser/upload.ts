@@ -16,7 +16,7 @@ import {
   fileNameInStorage,
   storagePathOf,
   type CatalogueEntry,
-} from '../../src/features/members/catalogue.ts';
+} from '../../src/domain/catalogue.ts';
 import { contentDispositionOf } from '../seed/content-disposition.ts';
 import { bucketClient } from './bucket.ts';
 import {

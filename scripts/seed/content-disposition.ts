@@ -1,4 +1,4 @@
-import { downloadFileName, type CatalogueEntry } from '../../src/features/members/catalogue';
+import { downloadFileName, type CatalogueEntry } from '../../src/domain/catalogue';
 
 /** RFC 5987 ext-value: UTF-8, percent-encoding everything outside attr-char. */
 function encodeRfc5987(value: string): string {

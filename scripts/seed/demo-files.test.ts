@@ -4,7 +4,7 @@ import { PDFDocument } from 'pdf-lib';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
-import { CATALOGUE, downloadFileName, type CatalogueEntry } from '../../src/features/members/catalogue';
+import { CATALOGUE, downloadFileName, type CatalogueEntry } from '../../src/domain/catalogue';
 import { contentDispositionOf } from './content-disposition';
 import { DEMO_NOTICE, LARGE_DEMO_PATH, demoFile, largeDemoFile } from './demo-files';
 

@@ -11,7 +11,7 @@ import JSZip from 'jszip';
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
 import PptxGenJS from 'pptxgenjs';
 
-import type { CatalogueEntry } from '../../src/features/members/catalogue';
+import type { CatalogueEntry } from '../../src/domain/catalogue';
 
 export const DEMO_NOTICE = 'Demo placeholder — the organisers upload the real file';
 /** ASCII form for places that cannot carry "—" (JPEG comments, the bitmap font). */

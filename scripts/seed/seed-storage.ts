@@ -15,7 +15,7 @@ import {
   contentTypeOf,
   storagePathOf,
   type CatalogueEntry,
-} from '../../src/features/members/catalogue';
+} from '../../src/domain/catalogue';
 import { contentDispositionOf } from './content-disposition';
 import { DEFAULT_LARGE_DEMO_BYTES, LARGE_DEMO_PATH, demoFile, largeDemoFile } from './demo-files';
 

@@ -23,7 +23,7 @@ import {
   contentTypeOf,
   storagePathOf,
   type CatalogueEntry,
-} from '../../src/features/members/catalogue';
+} from '../../src/domain/catalogue';
 import { contentDispositionOf } from '../seed/content-disposition';
 import { LARGE_DEMO_PATH, demoFile, largeDemoFile } from '../seed/demo-files';
 import { multipartUploadRequest, seedStorage, uploadObject } from '../seed/seed-storage';

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { sectionFromHash, useHashSection } from '../../components/hash-section';
 import { PageMeta } from '../../components/page-meta';
 import { SectionNav, type SectionLink } from '../../components/section-nav';
-import { MEMBER_SECTION_IDS } from '../members/member-sections';
+import { MEMBER_SECTION_IDS } from '../../domain/member-sections';
 
 const SECTIONS = [
   { id: 'about-event', label: 'About the Reunion' },

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CATALOGUE } from './catalogue';
+import { CATALOGUE } from '../../domain/catalogue';
 import { DownloadButton } from './download-button';
 import type { Progress } from './download-service';
 

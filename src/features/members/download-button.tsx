@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, ProgressBar, Spinner } from 'react-bootstrap';
 import { formatPercent } from '../../lib/format';
-import type { CatalogueEntry } from './catalogue';
+import type { CatalogueEntry } from '../../domain/catalogue';
 import type { Progress } from './download-service';
 
 const KIND_LABEL: Record<CatalogueEntry['kind'], string> = {

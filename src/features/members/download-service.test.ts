@@ -1,4 +1,4 @@
-import { CATALOGUE } from './catalogue';
+import { CATALOGUE } from '../../domain/catalogue';
 import { DownloadService, type DownloadDeps } from './download-service';
 
 const [first, second] = CATALOGUE;

@@ -1,5 +1,5 @@
 import { fetchMemberFile, type Progress } from '../../firebase/storage';
-import { contentTypeOf, downloadFileName, storagePathOf, type CatalogueEntry } from './catalogue';
+import { contentTypeOf, downloadFileName, storagePathOf, type CatalogueEntry } from '../../domain/catalogue';
 
 export type { Progress };
 

@@ -6,10 +6,10 @@ import { PageMeta } from '../../components/page-meta';
 import { SectionNav } from '../../components/section-nav';
 import { config } from '../../config/env';
 import { formatDate } from '../../lib/format';
-import { groupsOf, type CatalogueEntry } from './catalogue';
+import { groupsOf, type CatalogueEntry } from '../../domain/catalogue';
 import { DownloadButton } from './download-button';
 import { DownloadService, type Progress } from './download-service';
-import { MEMBER_SECTIONS, MEMBER_SECTION_IDS, type MemberSectionId } from './member-sections';
+import { MEMBER_SECTIONS, MEMBER_SECTION_IDS, type MemberSectionId } from '../../domain/member-sections';
 import { SEMINARS, SEMINARS_HOSTED } from './seminars';
 
 export const DOWNLOAD_ERROR_TITLE = 'Error';
