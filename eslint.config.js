@@ -5,7 +5,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'coverage', 'playwright-report', 'test-results', 'reports', '.cache'] },
+  {
+    ignores: ['dist', 'coverage', 'playwright-report', 'test-results', 'reports', '.cache', 'src/paraglide'],
+  },
   {
     files: ['**/*.{ts,tsx,js}'],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],

@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
-import { firebaseUiForStrictCsp, staticPages } from './scripts/vite-plugins.ts';
-import { documentTitle, PAGE_META, PUBLIC_PAGES, STATIC_PAGES } from './src/config/pages.ts';
+import { messagesWhileServing } from './scripts/lib/paraglide.ts';
+import { firebaseUiForStrictCsp } from './scripts/vite-plugins.ts';
 import { parseEnv } from './src/config/env-schema.ts';
 
 export default defineConfig(({ mode }) => {
@@ -12,19 +12,7 @@ export default defineConfig(({ mode }) => {
   process.env.VITE_SITE_URL = config.siteUrl;
   return {
     define: { __APP_CONFIG__: JSON.stringify(config) },
-    plugins: [
-      react(),
-      firebaseUiForStrictCsp(),
-      staticPages(
-        STATIC_PAGES.map((path) => ({
-          path,
-          title: documentTitle(path),
-          description: PAGE_META[path].description,
-          inSitemap: (PUBLIC_PAGES as readonly string[]).includes(path),
-        })),
-        config.siteUrl,
-      ),
-    ],
+    plugins: [messagesWhileServing(), react(), firebaseUiForStrictCsp()],
     server: { host: '127.0.0.1', port: 5173, strictPort: true },
     preview: { host: '127.0.0.1', port: 4173, strictPort: true },
     build: { sourcemap: true, target: 'es2022', manifest: true },

@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { messagesWhileServing } from './scripts/lib/paraglide.ts';
 import { parseEnv } from './src/config/env-schema.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [messagesWhileServing(), react()],
   define: { __APP_CONFIG__: JSON.stringify(parseEnv({})) },
   test: {
     projects: [

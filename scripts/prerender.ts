@@ -1,31 +1,96 @@
 /**
- * After `vite build` and `vite build --ssr src/prerender.tsx`: puts each static page's rendered markup
- * into its HTML file (dist/home.html, ...), so visitors see the page before the JavaScript has loaded
- * and search engines read it without running any. Part of `npm run build`.
+ * After `vite build` and `vite build --ssr src/prerender.tsx` (part of `npm run build`): writes the
+ * build-time HTML of every static page in both languages (dist/home.html, dist/nb/home.html, ...), the
+ * Norwegian app shell (dist/nb/index.html, served for the other /nb/... paths), sitemap.xml and
+ * robots.txt. Visitors see each page before the JavaScript has loaded, and search engines read it, in
+ * its language, without running any.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { resolve } from 'node:path';
-import { STATIC_PAGES } from '../src/config/pages.ts';
+import { pageFiles, readManifest } from './lib/manifest.ts';
+import {
+  pageHtml,
+  preloadLinks,
+  robotsTxt,
+  sitemapXml,
+  withMarkupIn,
+  type Alternate,
+  type Head,
+} from './static-pages.ts';
 
-const EMPTY_ROOT = '<div id="root"></div>';
+type Locale = 'en' | 'nb';
+type Page = string;
 
-export function withMarkup(html: string, markup: string): string {
-  if (!html.includes(EMPTY_ROOT)) throw new Error('prerender: no empty <div id="root"></div> in the page');
-  return html.replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`);
+interface PrerenderModule {
+  LOCALES: readonly Locale[];
+  STATIC_PAGES: readonly Page[];
+  PUBLIC_PAGES: readonly Page[];
+  prerenderPage: (page: Page, locale: Locale) => Promise<string>;
+  headTexts: (locale: Locale, page?: Page) => Head;
+  pagePath: (page: Page, locale: Locale) => string;
+  SITE_URL: string;
+}
+
+function write(file: string, content: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, content);
 }
 
 async function main(): Promise<void> {
   const entry = resolve(process.argv[2] ?? '.cache/prerender/prerender.js');
-  const { prerenderPage } = (await import(pathToFileURL(entry).href)) as {
-    prerenderPage: (path: string) => Promise<string>;
-  };
-  for (const path of STATIC_PAGES) {
-    const file = `dist${path}.html`;
-    const markup = await prerenderPage(path);
-    writeFileSync(file, withMarkup(readFileSync(file, 'utf8'), markup));
-    console.log(`prerendered ${file} (${(markup.length / 1024).toFixed(1)} KB of markup)`);
+  const site = (await import(pathToFileURL(entry).href)) as PrerenderModule;
+  const siteUrl = site.SITE_URL;
+  const template = readFileSync('dist/index.html', 'utf8');
+  const manifest = readManifest('dist');
+  const url = (page: Page, locale: Locale) => `${siteUrl}${site.pagePath(page, locale)}`;
+  const alternates = (page: Page): Alternate[] => [
+    ...site.LOCALES.map((locale) => ({ hreflang: site.headTexts(locale).lang, href: url(page, locale) })),
+    { hreflang: 'x-default', href: url(page, 'en') },
+  ];
+  const otherOgLocales = (locale: Locale) =>
+    site.LOCALES.filter((other) => other !== locale).map((other) => site.headTexts(other).ogLocale);
+
+  for (const locale of site.LOCALES) {
+    // The app shell of the language: every path without its own file (the members page, unknown paths).
+    const shell = pageHtml(template, site.headTexts(locale), {
+      url: url('home', locale),
+      otherOgLocales: otherOgLocales(locale),
+      canonical: false,
+    });
+    write(`dist${site.pagePath('index', locale)}.html`, shell); // dist/index.html, dist/nb/index.html
+
+    for (const page of site.STATIC_PAGES) {
+      const html = pageHtml(template, site.headTexts(locale, page), {
+        url: url(page, locale),
+        alternates: alternates(page),
+        otherOgLocales: otherOgLocales(locale),
+        canonical: true,
+      });
+      const markup = await site.prerenderPage(page, locale);
+      const file = `dist${site.pagePath(page, locale)}.html`;
+      // The page's own code loads on demand (src/app/page-components.ts): fetch it with the entry, so
+      // hydration does not wait for a second round trip.
+      write(file, withMarkupIn(preloadLinks(html, pageFiles(manifest, page)), markup));
+      console.log(`prerendered ${file} (${(markup.length / 1024).toFixed(1)} KB of markup)`);
+    }
   }
+
+  write(
+    'dist/sitemap.xml',
+    sitemapXml(
+      site.PUBLIC_PAGES.flatMap((page) =>
+        site.LOCALES.map((locale) => ({ url: url(page, locale), alternates: alternates(page) })),
+      ),
+    ),
+  );
+  write(
+    'dist/robots.txt',
+    robotsTxt(
+      siteUrl,
+      site.LOCALES.map((locale) => site.pagePath('members', locale)),
+    ),
+  );
 }
 
 await main();

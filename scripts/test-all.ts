@@ -15,7 +15,7 @@ interface Step {
 const steps: Step[] = [
   { name: 'Chromium', command: 'npx tsx scripts/ensure-chromium.ts' },
   { name: 'Lint', command: 'npx eslint . && npx prettier --check .' },
-  { name: 'Type check', command: 'npx tsc -b' },
+  { name: 'Type check', command: 'npm run typecheck' },
   {
     name: 'Unit and component tests (Vitest)',
     command: 'npx vitest run --reporter=default --reporter=json --outputFile=reports/vitest.json',

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { localiseWidgetImages, pageHtml, replaceExactly, robotsTxt, sitemapXml } from './vite-plugins';
+import { localiseWidgetImages, replaceExactly } from './vite-plugins';
 
 describe('replaceExactly', () => {
   it('replaces the expected number of matches', () => {
@@ -22,28 +22,5 @@ describe('localiseWidgetImages', () => {
     expect(() => localiseWidgetImages('a{background:url(https://www.gstatic.com/x/new.png)}')).toThrow(
       /no local copy/,
     );
-  });
-});
-
-describe('pageHtml', () => {
-  const index = readFileSync('index.html', 'utf8');
-  it("puts a page's title, description, Open Graph tags and canonical link into index.html", () => {
-    const html = pageHtml(
-      index,
-      { path: '/news', title: 'News & "more" · Site', description: 'All <news>.' },
-      'https://example.org',
-    );
-    expect(html).toContain('<title>News &amp; &quot;more&quot; · Site</title>');
-    expect(html).toMatch(/<meta\s+name="description"\s+content="All &lt;news&gt;\."/);
-    expect(html).toContain('<meta property="og:title" content="News &amp; &quot;more&quot; · Site" />');
-    expect(html).toContain('<meta property="og:url" content="https://example.org/news" />');
-    expect(html).toContain('<link rel="canonical" href="https://example.org/news" />');
-    expect(html).not.toContain('$1');
-  });
-  it('lists the pages in the sitemap and points robots.txt at it', () => {
-    expect(sitemapXml([{ path: '/home', title: '', description: '' }], 'https://example.org')).toContain(
-      '<url><loc>https://example.org/home</loc></url>',
-    );
-    expect(robotsTxt('https://example.org')).toContain('Sitemap: https://example.org/sitemap.xml');
   });
 });

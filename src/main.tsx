@@ -5,9 +5,16 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/routes';
 import { AuthProvider } from './features/auth/auth-provider';
+import { LOCALE_FACTS, setDocumentLocale, startLocale } from './lib/locale';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
+
+// The document's language, for its whole life: the path's (/nb/... is Norwegian), or for a bare / the
+// language last chosen on the switch, else the browser's preference.
+const locale = startLocale(window.location.pathname, navigator.languages ?? [navigator.language]);
+setDocumentLocale(locale);
+document.documentElement.lang = LOCALE_FACTS[locale].tag;
 
 const app = (
   <StrictMode>

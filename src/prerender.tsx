@@ -1,14 +1,22 @@
 /**
- * Build-time entry (vite build --ssr): renders a page's markup so its HTML file shows the content before
- * any JavaScript runs (scripts/prerender.ts puts it into dist/<page>.html). The account slot of the
- * navigation renders as "not known yet", so a signed-in member never sees a Login link flash; the
- * browser then renders the app afresh (src/main.tsx).
+ * Build-time entry (vite build --ssr): renders a page's markup in its language, so its HTML file shows
+ * the content before any JavaScript runs, and gives the texts of its <head> (scripts/prerender.ts writes
+ * dist/<page>.html and dist/nb/<page>.html). The account slot of the navigation renders as "not known
+ * yet", so a signed-in member never sees a Login link flash; the browser then hydrates the markup.
  */
 import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppRoutes } from './app/routes';
+import { config } from './config/env';
+import { documentTitle, pageDescription } from './config/page-meta';
+import { pagePath, type Page } from './config/pages';
 import { AuthContext, type AuthState } from './features/auth/auth-context';
+import { LOCALE_FACTS, setDocumentLocale, type Locale } from './lib/locale';
+import { m } from './paraglide/messages.js';
+
+export { LOCALES } from './lib/locale';
+export { STATIC_PAGES, PUBLIC_PAGES } from './config/pages';
 
 const unknownAuth: AuthState = {
   user: undefined,
@@ -27,14 +35,40 @@ async function render(node: ReactNode): Promise<string> {
   return new Response(prelude).text();
 }
 
-export async function prerenderPage(path: string): Promise<string> {
+export async function prerenderPage(page: Page, locale: Locale): Promise<string> {
+  setDocumentLocale(locale);
   return withoutHeadTags(
     await render(
       <AuthContext value={unknownAuth}>
-        <StaticRouter location={path}>
+        <StaticRouter location={pagePath(page, locale)}>
           <AppRoutes />
         </StaticRouter>
       </AuthContext>,
     ),
   );
 }
+
+export interface HeadTexts {
+  lang: string;
+  ogLocale: string;
+  siteName: string;
+  title: string;
+  description: string;
+  noscript: string;
+}
+
+/** The texts of a page's <head> in a language; without a page, those of the language's app shell. */
+export function headTexts(locale: Locale, page?: Page): HeadTexts {
+  const siteName = m.site_title({}, { locale });
+  return {
+    lang: LOCALE_FACTS[locale].tag,
+    ogLocale: LOCALE_FACTS[locale].ogLocale,
+    siteName,
+    title: page ? documentTitle(page, locale) : siteName,
+    description: page ? pageDescription(page, locale) : m.site_share_description({}, { locale }),
+    noscript: m.site_noscript({}, { locale }),
+  };
+}
+
+export { pagePath };
+export const SITE_URL = config.siteUrl;

@@ -15,7 +15,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   isValidPassword,
-} from '../../src/features/auth/password-policy.ts';
+} from '../../src/domain/password-policy.ts';
 import type { CommandContext } from './cli.ts';
 import { main, passwordPolicyRequest, policyDifferences } from './password-policy.ts';
 import { captureIo, noCredentials } from './test-support.ts';

@@ -3,7 +3,7 @@
  *
  * Makes the Firebase project enforce the site's password rule for new passwords (sign-up, reset, change):
  * PASSWORD_MIN_LENGTH-PASSWORD_MAX_LENGTH characters with a digit, a lowercase and an uppercase letter, from the
- * same constants the sign-up page checks (src/features/auth/password-policy.ts). It sends the Identity Toolkit
+ * same constants the sign-up page checks (src/domain/password-policy.ts). It sends the Identity Toolkit
  * admin API request
  *   PATCH https://identitytoolkit.googleapis.com/admin/v2/projects/<id>/config?updateMask=passwordPolicyConfig
  * (https://cloud.google.com/identity-platform/docs/reference/rest/v2/projects/updateConfig).
@@ -13,7 +13,7 @@
  * so against the emulators the command only prints the request.
  */
 
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../src/features/auth/password-policy.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../src/domain/password-policy.ts';
 import {
   CommandError,
   EXIT_OK,
@@ -34,7 +34,7 @@ export const HELP = `Usage: npm run ${NAME} -- [--project <alias|id>] [--dry-run
 
 Makes the Firebase project enforce the site's password rule for new passwords: ${PASSWORD_MIN_LENGTH}-${PASSWORD_MAX_LENGTH} characters
 with at least one digit, one lowercase and one uppercase letter (the rule the sign-up page checks, from
-src/features/auth/password-policy.ts). Sends the Identity Toolkit admin request (PATCH .../config) with the
+src/domain/password-policy.ts). Sends the Identity Toolkit admin request (PATCH .../config) with the
 Application Default Credentials and prints the policy the project then has.
 
 Without --project (the local emulators) it only prints the request: the Auth emulator does not enforce

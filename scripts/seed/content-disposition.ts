@@ -14,7 +14,7 @@ function encodeRfc5987(value: string): string {
  * characters that are unsafe in file names, including `"` and `\`.
  */
 export function contentDispositionOf(entry: CatalogueEntry): string {
-  const name = downloadFileName(entry);
+  const name = downloadFileName(entry, 'en');
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeRfc5987(name)}`;
 }

@@ -95,7 +95,7 @@ describe('contentDispositionOf', () => {
   });
 
   it('replaces non-ASCII characters in the quoted fallback only', () => {
-    const entry: CatalogueEntry = { ...CATALOGUE[0]!, displayName: 'Søren "Joe" Rolette', kind: 'pdf' };
+    const entry: CatalogueEntry = { ...CATALOGUE[0]!, title: () => 'Søren "Joe" Rolette', kind: 'pdf' };
     expect(contentDispositionOf(entry)).toBe(
       'attachment; filename="S_ren -Joe- Rolette.pdf"; filename*=UTF-8\'\'S%C3%B8ren%20-Joe-%20Rolette.pdf',
     );

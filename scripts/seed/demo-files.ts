@@ -111,7 +111,7 @@ async function demoPdf(entry: CatalogueEntry): Promise<Buffer> {
 
   draw(entry.displayName, bold, 24);
   y -= 8;
-  draw(entry.group, regular, 14, rgb(0.35, 0.35, 0.35));
+  draw(entry.group.title({}, { locale: 'en' }), regular, 14, rgb(0.35, 0.35, 0.35));
   y -= 24;
   page.drawRectangle({
     x: margin - 8,
@@ -372,7 +372,7 @@ async function demoXlsx(entry: CatalogueEntry): Promise<Buffer> {
     ['No.', 'Name', 'Town', 'Note'],
     [1, 'Demo Person One', 'Rolette, North Dakota', DEMO_NOTICE],
     [2, 'Demo Person Two', 'Rolla, North Dakota', `File: ${entry.displayName}`],
-    [3, 'Demo Person Three', 'Dunseith, North Dakota', `Group: ${entry.group}`],
+    [3, 'Demo Person Three', 'Dunseith, North Dakota', `Group: ${entry.group.title({}, { locale: 'en' })}`],
     [4, 'Demo Person Four', 'Bottineau, North Dakota', ''],
   ];
   const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -445,7 +445,7 @@ async function demoPptx(entry: CatalogueEntry): Promise<Buffer> {
     valign: 'middle',
     fit: 'shrink',
   });
-  slide.addText(entry.group, {
+  slide.addText(entry.group.title({}, { locale: 'en' }), {
     x: 0.5,
     y: 2.7,
     w: 9,

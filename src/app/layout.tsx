@@ -1,17 +1,24 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Container, Nav, Navbar } from 'react-bootstrap';
+import { Container, Nav } from 'react-bootstrap';
+import NavbarCollapse from 'react-bootstrap/NavbarCollapse';
+import NavbarToggle from 'react-bootstrap/NavbarToggle';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import banner from '../assets/banner.svg';
-import { useAuth } from '../features/auth/auth-context';
+import { CollapsibleNavbar } from '../components/collapsible-navbar';
 import { ErrorBoundary, LoadFailure } from '../components/error-boundary';
-import { SITE_TITLE, SITE_SUBTITLE } from '../config/site';
+import { PageLoading } from '../components/page-loading';
+import { pagePath, PUBLIC_PAGES, type Page } from '../config/pages';
+import { useAuth } from '../features/auth/auth-context';
+import { m } from '../paraglide/messages.js';
+import { LanguageSwitch } from './language-switch';
 
-const PUBLIC_LINKS = [
-  { to: '/home', label: 'Home' },
-  { to: '/news', label: 'News' },
-  { to: '/about', label: 'About' },
-  { to: '/contact', label: 'Contact' },
-] as const;
+const NAV_LABELS: Record<(typeof PUBLIC_PAGES)[number] | Extract<Page, 'login'>, () => string> = {
+  home: m.nav_home,
+  news: m.nav_news,
+  about: m.nav_about,
+  contact: m.nav_contact,
+  login: m.nav_login,
+};
 
 const MemberMenu = lazy(() => import('./member-menu'));
 
@@ -19,7 +26,7 @@ function Placeholder() {
   // Keeps the slot's size while the account state or the menu loads, so nothing jumps or flashes.
   return (
     <Nav className="ms-md-auto account-nav" aria-hidden="true">
-      <span className="nav-link invisible">Login</span>
+      <span className="nav-link invisible">{m.nav_login()}</span>
     </Nav>
   );
 }
@@ -30,8 +37,8 @@ function AccountNav({ onNavigate }: { onNavigate: () => void }) {
   if (!user) {
     return (
       <Nav className="ms-md-auto account-nav">
-        <Nav.Link as={NavLink} to="/login" onClick={onNavigate}>
-          Login
+        <Nav.Link as={NavLink} to={pagePath('login')} onClick={onNavigate}>
+          {NAV_LABELS.login()}
         </Nav.Link>
       </Nav>
     );
@@ -57,52 +64,58 @@ export function Layout() {
   return (
     <>
       <a className="visually-hidden-focusable skip-link" href="#main">
-        Skip to main content
+        {m.nav_skip_to_content()}
       </a>
       <header className="site-header">
         <div className="banner">
           <img className="banner-image" src={banner} alt="" width="1600" height="300" />
           <div className="banner-text">
-            <p className="site-title">{SITE_TITLE}</p>
-            <p className="site-subtitle">{SITE_SUBTITLE}</p>
+            <p className="site-title">{m.site_title()}</p>
+            <p className="site-subtitle">{m.site_subtitle()}</p>
           </div>
         </div>
-        <Navbar expand="md" bg="dark" data-bs-theme="dark" expanded={expanded} onToggle={setExpanded}>
+        <CollapsibleNavbar
+          className="navbar-light bg-dark"
+          data-bs-theme="dark"
+          expanded={expanded}
+          onToggle={setExpanded}
+        >
           <Container>
-            <Navbar.Toggle aria-controls="site-nav" label="Menu" aria-expanded={expanded} />
-            <Navbar.Collapse id="site-nav">
+            <NavbarToggle aria-controls="site-nav" label={m.nav_menu()} aria-expanded={expanded} />
+            <LanguageSwitch className="ms-auto order-md-last ms-md-3" />
+            <NavbarCollapse id="site-nav">
               <Nav as="ul" className="me-auto">
-                {PUBLIC_LINKS.map((link) => (
-                  <Nav.Item as="li" key={link.to}>
-                    <Nav.Link as={NavLink} to={link.to} onClick={close}>
-                      {link.label}
+                {PUBLIC_PAGES.map((page) => (
+                  <Nav.Item as="li" key={page}>
+                    <Nav.Link as={NavLink} to={pagePath(page)} onClick={close}>
+                      {NAV_LABELS[page]()}
                     </Nav.Link>
                   </Nav.Item>
                 ))}
               </Nav>
               <AccountNav onNavigate={close} />
-            </Navbar.Collapse>
+            </NavbarCollapse>
           </Container>
-        </Navbar>
+        </CollapsibleNavbar>
       </header>
       <main id="main" tabIndex={-1}>
         <Container className="py-4">
           <ErrorBoundary
             resetKey={pathname}
             fallback={
-              <LoadFailure heading="Something went wrong">
-                This page could not be shown. Please check your connection and try again.
+              <LoadFailure heading={m.common_page_failed_heading()}>
+                {m.common_page_failed_text()}
               </LoadFailure>
             }
           >
-            <Outlet />
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
           </ErrorBoundary>
         </Container>
       </main>
       <footer className="site-footer">
-        <Container className="py-3 small">
-          {SITE_TITLE} · July 10th–12th, 2026 · Rolette, North Dakota
-        </Container>
+        <Container className="py-3 small">{m.site_footer({ title: m.site_title() })}</Container>
       </footer>
     </>
   );

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Button, Nav, NavDropdown } from 'react-bootstrap';
 import { NavLink, useNavigate } from 'react-router';
+import { pagePath } from '../config/pages';
 import { useAuth } from '../features/auth/auth-context';
+import { m } from '../paraglide/messages.js';
 
-/** The signed-in navigation: a Members menu with Downloads, and Logout (signs out, goes to /login). */
+/** The signed-in navigation: a Members menu with Downloads, and Logout (signs out, goes to the login page). */
 export default function MemberMenu({ onNavigate }: { onNavigate: () => void }) {
   const { signOut } = useAuth();
   const navigate = useNavigate();
@@ -18,15 +20,15 @@ export default function MemberMenu({ onNavigate }: { onNavigate: () => void }) {
     } finally {
       setBusy(false);
       onNavigate();
-      void navigate('/login');
+      void navigate(pagePath('login'));
     }
   };
 
   return (
     <Nav className="ms-md-auto account-nav align-items-md-center">
-      <NavDropdown title="Members" id="members-menu">
-        <NavDropdown.Item as={NavLink} to="/members" onClick={onNavigate}>
-          Downloads
+      <NavDropdown title={m.nav_members()} id="members-menu">
+        <NavDropdown.Item as={NavLink} to={pagePath('members')} onClick={onNavigate}>
+          {m.nav_downloads()}
         </NavDropdown.Item>
       </NavDropdown>
       <Button
@@ -36,7 +38,7 @@ export default function MemberMenu({ onNavigate }: { onNavigate: () => void }) {
         onClick={logout}
         disabled={busy}
       >
-        Logout
+        {m.nav_logout()}
       </Button>
     </Nav>
   );

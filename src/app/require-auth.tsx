@@ -1,27 +1,26 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { PageLoading } from '../components/page-loading';
+import { pagePath } from '../config/pages';
+import type { LoginRedirectState } from '../features/auth/login-redirect';
 import { useAuth } from '../features/auth/auth-context';
-import { PageLoading } from './page-loading';
-
-/** State passed to /login so it can send the member back where they were going (path and hash). */
-export interface LoginRedirectState {
-  from?: { pathname: string; hash: string };
-}
+import { m } from '../paraglide/messages.js';
 
 /**
- * The guard of /members: waits for Firebase's answer, lets a signed-in member with a verified e-mail
- * through, and sends anyone else to /login, remembering the page (and hash) they asked for.
+ * The guard of the members area: waits for Firebase's answer, lets a signed-in member with a verified
+ * e-mail through, and sends anyone else to the login page of the same language, remembering the page
+ * (and hash) they asked for.
  */
 export function RequireAuth() {
   const { member, connect } = useAuth();
   const location = useLocation();
   useEffect(connect, [connect]);
   if (member === undefined) {
-    return <PageLoading label="Checking your sign-in…" />;
+    return <PageLoading label={m.common_checking_sign_in()} />;
   }
   if (!member) {
     const state: LoginRedirectState = { from: { pathname: location.pathname, hash: location.hash } };
-    return <Navigate to="/login" replace state={state} />;
+    return <Navigate to={pagePath('login')} replace state={state} />;
   }
   return <Outlet />;
 }

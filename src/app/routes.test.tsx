@@ -1,9 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { AuthContext, type AuthState } from '../features/auth/auth-context';
+import { setDocumentLocale, type Locale } from '../lib/locale';
 import { AppRoutes } from './routes';
 
-vi.mock('../features/auth/login-page', () => ({ LoginPage: () => <h1>Login stand-in</h1> }));
+vi.mock('../features/auth/login-page', () => ({ default: () => <h1>Login stand-in</h1> }));
 vi.mock('../features/members/members-page', () => ({ default: () => <h1>Members stand-in</h1> }));
 
 function Location() {
@@ -11,8 +12,20 @@ function Location() {
   return <span data-testid="location">{location.pathname + location.hash}</span>;
 }
 
-function renderAt(path: string, user: AuthState['user'] | 'loading' = null) {
+const replace = vi.fn();
+
+beforeEach(() => {
+  replace.mockReset();
+  vi.stubGlobal('location', { ...window.location, replace });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setDocumentLocale('en');
+});
+
+function renderAt(path: string, user: AuthState['user'] | 'loading' = null, locale: Locale = 'en') {
   if (user === 'loading') user = undefined;
+  setDocumentLocale(locale);
   const auth: AuthState = {
     user,
     member: user === undefined ? undefined : user?.emailVerified ? user : null,
@@ -41,6 +54,17 @@ describe('route table', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(path);
   });
 
+  it.each([
+    ['/nb/home', 'Velkommen til slektstreffet i Rolette 2026'],
+    ['/nb/news', 'Nyheter'],
+    ['/nb/about', 'Om slektstreffet'],
+    ['/nb/contact', 'Kontakt'],
+  ])('%s shows its page in Norwegian', async (path, heading) => {
+    renderAt(path, null, 'nb');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(heading);
+    expect(screen.getByTestId('location')).toHaveTextContent(path);
+  });
+
   it.each(['/', '/unknown', '/HOME', '/news/2026', '/login/extra', '/members/%E0%A4%A', '/%', '/<script>'])(
     '%s redirects to /home',
     async (path) => {
@@ -50,10 +74,33 @@ describe('route table', () => {
     },
   );
 
+  it.each(['/', '/nb', '/nb/', '/nb/unknown', '/nb/HOME', '/nb/news/2026', '/nb/members/%E0%A4%A', '/nb/%'])(
+    '%s redirects to /nb/home in a Norwegian document',
+    async (path) => {
+      renderAt(path, null, 'nb');
+      expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Velkommen');
+      expect(screen.getByTestId('location').textContent).toBe('/nb/home');
+    },
+  );
+
+  it('loads a page of the other language as a new document', async () => {
+    renderAt('/nb/news#x');
+    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith('/nb/news#x'));
+    replace.mockReset();
+    renderAt('/news', null, 'nb');
+    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith('/news'));
+  });
+
   it('sends an anonymous visitor from /members to /login', async () => {
     renderAt('/members#images');
     expect(await screen.findByRole('heading', { name: 'Login stand-in' })).toBeInTheDocument();
     expect(screen.getByTestId('location').textContent).toBe('/login');
+  });
+
+  it('sends an anonymous visitor from /nb/members to /nb/login', async () => {
+    renderAt('/nb/members#images', null, 'nb');
+    expect(await screen.findByRole('heading', { name: 'Login stand-in' })).toBeInTheDocument();
+    expect(screen.getByTestId('location').textContent).toBe('/nb/login');
   });
 
   it('waits for the auth state before deciding', () => {
@@ -78,5 +125,19 @@ describe('route table', () => {
     renderAt('/home', { emailVerified: true } as AuthState['user']);
     expect(await screen.findByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+  });
+
+  it('links every page to itself in the other language', async () => {
+    const { unmount } = renderAt('/news');
+    await screen.findByRole('heading', { level: 1 });
+    const norsk = screen.getByRole('link', { name: 'Norsk' });
+    expect(norsk).toHaveAttribute('href', '/nb/news');
+    expect(norsk).toHaveAttribute('hreflang', 'nb');
+    expect(norsk).toHaveAttribute('lang', 'nb');
+    unmount();
+    renderAt('/nb/about', null, 'nb');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByRole('link', { name: 'English' })).toHaveAttribute('href', '/about');
+    expect(screen.getByRole('link', { name: 'Logg inn' })).toHaveAttribute('href', '/nb/login');
   });
 });

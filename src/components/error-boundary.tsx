@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { m } from '../paraglide/messages.js';
 
 interface Props {
   children: ReactNode;
@@ -43,7 +44,7 @@ export function LoadFailure({ heading, children }: { heading: string; children: 
       <h2 className="h5 alert-heading">{heading}</h2>
       <p>{children}</p>
       <button type="button" className="btn btn-danger" onClick={() => window.location.reload()}>
-        Reload
+        {m.common_reload()}
       </button>
     </div>
   );

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import { Button, Modal } from 'react-bootstrap';
+import { m } from '../paraglide/messages.js';
 
 interface Props {
   show: boolean;
+  /** Unique on the page: it also names the dialog's heading id. */
+  id: string;
   title: string;
   children: ReactNode;
   onClose: () => void;
@@ -10,11 +13,11 @@ interface Props {
 }
 
 /** A small dialog with a title, a message and an OK button (the spec's modals). */
-export function MessageModal({ show, title, children, onClose, onExited }: Props) {
-  const titleId = `modal-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+export function MessageModal({ show, id, title, children, onClose, onExited }: Props) {
+  const titleId = `${id}-title`;
   return (
     <Modal show={show} onHide={onClose} onExited={onExited} centered aria-labelledby={titleId}>
-      <Modal.Header closeButton>
+      <Modal.Header closeButton closeLabel={m.common_close()}>
         <Modal.Title id={titleId} as="h2" className="h5">
           {title}
         </Modal.Title>
@@ -22,7 +25,7 @@ export function MessageModal({ show, title, children, onClose, onExited }: Props
       <Modal.Body>{children}</Modal.Body>
       <Modal.Footer>
         <Button variant="primary" onClick={onClose}>
-          OK
+          {m.common_ok()}
         </Button>
       </Modal.Footer>
     </Modal>

@@ -1,11 +1,12 @@
-import { documentTitle, PAGE_META, type PagePath } from '../config/pages';
+import { documentTitle, pageDescription } from '../config/page-meta';
+import type { Page } from '../config/pages';
 
 /** The page's <title> and meta description; React hoists them into <head>. */
-export function PageMeta({ page }: { page: PagePath }) {
+export function PageMeta({ page }: { page: Page }) {
   return (
     <>
       <title>{documentTitle(page)}</title>
-      <meta name="description" content={PAGE_META[page].description} />
+      <meta name="description" content={pageDescription(page)} />
     </>
   );
 }

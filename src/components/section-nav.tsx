@@ -1,5 +1,9 @@
 import { useState } from 'react';
-import { Card, Nav, Navbar } from 'react-bootstrap';
+import { Card, Nav } from 'react-bootstrap';
+import NavbarCollapse from 'react-bootstrap/NavbarCollapse';
+import NavbarToggle from 'react-bootstrap/NavbarToggle';
+import { CollapsibleNavbar } from './collapsible-navbar';
+import { m } from '../paraglide/messages.js';
 
 export interface SectionLink<T extends string> {
   id: T;
@@ -7,6 +11,8 @@ export interface SectionLink<T extends string> {
 }
 
 interface Props<T extends string> {
+  /** Unique on the page: names the collapsible part. */
+  id: string;
   title: string;
   /** Names the navigation landmark for screen readers. */
   label: string;
@@ -17,28 +23,27 @@ interface Props<T extends string> {
 
 /**
  * The sidebar card of a page's sections. From the md breakpoint it is always shown; below it, it
- * collapses behind a "Navigation" button.
+ * collapses behind a "Navigation" button (in the page's language).
  */
-export function SectionNav<T extends string>({ title, label, sections, active, onSelect }: Props<T>) {
-  const collapseId = `${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-sections`;
+export function SectionNav<T extends string>({ id, title, label, sections, active, onSelect }: Props<T>) {
+  const collapseId = `${id}-sections`;
   const [expanded, setExpanded] = useState(false);
   return (
-    <Navbar
-      expand="md"
-      className="section-nav p-0"
+    <CollapsibleNavbar
+      className="section-nav p-0 navbar-light"
       aria-label={label}
       expanded={expanded}
       onToggle={setExpanded}
     >
-      <Navbar.Toggle
+      <NavbarToggle
         aria-controls={collapseId}
-        label="Navigation"
+        label={m.common_navigation()}
         aria-expanded={expanded}
         className="w-100 mb-3 section-nav-toggle"
       >
-        Navigation
-      </Navbar.Toggle>
-      <Navbar.Collapse id={collapseId}>
+        {m.common_navigation()}
+      </NavbarToggle>
+      <NavbarCollapse id={collapseId}>
         <Card className="w-100 shadow-sm">
           <Card.Header as="h2" className="h5 mb-0">
             {title}
@@ -62,7 +67,7 @@ export function SectionNav<T extends string>({ title, label, sections, active, o
             ))}
           </Nav>
         </Card>
-      </Navbar.Collapse>
-    </Navbar>
+      </NavbarCollapse>
+    </CollapsibleNavbar>
   );
 }

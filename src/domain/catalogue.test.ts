@@ -1,10 +1,13 @@
 import {
   CATALOGUE,
   contentTypeOf,
+  type CatalogueGroup,
   downloadFileName,
   fileNameInStorage,
   groupsOf,
+  safeFileName,
   storagePathOf,
+  titleOf,
 } from './catalogue';
 
 describe('catalogue', () => {
@@ -17,7 +20,8 @@ describe('catalogue', () => {
   });
 
   it('groups the documents as the spec lists them', () => {
-    expect(groupsOf('documents').map((group) => [group.name, group.entries.length])).toEqual([
+    const name = ({ group }: { group: CatalogueGroup }) => group.title({}, { locale: 'en' });
+    expect(groupsOf('documents').map((group) => [name(group), group.entries.length])).toEqual([
       ['1976 Reunion', 6],
       ['Genealogy Books', 1],
       ['North Dakota History', 2],
@@ -26,7 +30,7 @@ describe('catalogue', () => {
       ["1930s Federal Writers' Project Pioneer Interviews", 5],
       ['Interviews and Recollections', 3],
     ]);
-    expect(groupsOf('images').map((group) => [group.name, group.entries.map((entry) => entry.id)])).toEqual([
+    expect(groupsOf('images').map((group) => [name(group), group.entries.map((entry) => entry.id)])).toEqual([
       ['1976 Reunion', ['group-photo-1976', 'group-photo-identification-1976', 'cemetery-monument']],
       ['Rolette County History', ['rolette-panorama', 'threshing-crew']],
     ]);
@@ -47,9 +51,25 @@ describe('catalogue', () => {
     expect(byType('application/pdf')).toHaveLength(23);
   });
 
-  it('names a saved file by its display name with the right extension, safe for every file system', () => {
+  it("names a saved file by its title in the page's language, with the right extension", () => {
     const entry = CATALOGUE.find((candidate) => candidate.id === 'two-reunions-presentation')!;
-    expect(downloadFileName(entry)).toBe('Two Reunions, 50 Years Apart.pptx');
-    expect(downloadFileName({ ...entry, displayName: 'A/B: "C"?  D', kind: 'pdf' })).toBe('A-B- -C- D.pdf');
+    expect(downloadFileName(entry, 'en')).toBe('Two Reunions, 50 Years Apart.pptx');
+    expect(downloadFileName(entry, 'nb')).toBe('To slektstreff med 50 års mellomrom.pptx');
+    expect(entry.displayName).toBe('Two Reunions, 50 Years Apart');
+  });
+
+  it('makes a title safe for every file system', () => {
+    expect(safeFileName('A/B: "C"?  D', 'pdf')).toBe('A-B- -C- D.pdf');
+    expect(safeFileName('Rolettes historie 1905–1980', 'pdf')).toBe('Rolettes historie 1905–1980.pdf');
+  });
+
+  it('has a title in both languages for every file and group, different where the languages differ', () => {
+    for (const entry of CATALOGUE) {
+      expect(titleOf(entry, 'en')).not.toBe('');
+      expect(titleOf(entry, 'nb')).not.toBe('');
+      expect(entry.group.title({}, { locale: 'nb' })).not.toBe('');
+    }
+    const nb = CATALOGUE.filter((entry) => titleOf(entry, 'nb') === titleOf(entry, 'en'));
+    expect(nb).toEqual([]);
   });
 });

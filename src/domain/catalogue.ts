@@ -1,8 +1,10 @@
+import { currentLocale, type Locale } from '../lib/locale';
+import { m } from '../paraglide/messages.js';
 import type { MemberSectionId } from './member-sections';
 
 /**
- * The downloadable file catalogue (spec sections 2 and 3): every member file, its display name, where it
- * lives in Cloud Storage and its content type. The members page, the download service, the seeding of the
+ * The downloadable file catalogue (spec sections 2 and 3): every member file, its title in each language
+ * (from the messages), where it lives in Cloud Storage and its content type. The members page, the download service, the seeding of the
  * local emulator and the organisers' upload and check commands all read this one list.
  */
 export const CONTENT_TYPES = {
@@ -18,70 +20,94 @@ export const EXTENSIONS: Record<FileKind, string> = { pdf: 'pdf', jpeg: 'jpg', x
 /** Every member file is stored under this prefix; storage.rules guards it. */
 export const MEMBERS_PREFIX = 'members/';
 
+/** A compiled message: the text in the page's language, or in the one asked for. */
+export type Title = (inputs?: Record<string, never>, options?: { locale?: Locale }) => string;
+
+export interface CatalogueGroup {
+  /** Stable key (for ids and tests). */
+  id: string;
+  title: Title;
+}
+
 export interface CatalogueEntry {
   /** Stable key, also the file's base name in storage and in the organisers' upload folder. */
   id: string;
+  /** The file's title, in each language (messages/*.json, keys file_*). */
+  title: Title;
+  /** The English title: the name the organisers' commands match and store (Content-Disposition). */
   displayName: string;
   kind: FileKind;
   section: Extract<MemberSectionId, 'documents' | 'images' | 'educational-materials'>;
-  group: string;
+  group: CatalogueGroup;
 }
 
-type Row = [id: string, displayName: string, kind: FileKind];
+type Row = [id: string, title: Title, kind: FileKind];
 
-function group(section: CatalogueEntry['section'], name: string, rows: Row[]): CatalogueEntry[] {
-  return rows.map(([id, displayName, kind]) => ({ id, displayName, kind, section, group: name }));
+function group(section: CatalogueEntry['section'], of: CatalogueGroup, rows: Row[]): CatalogueEntry[] {
+  return rows.map(([id, title, kind]) => ({
+    id,
+    title,
+    displayName: title({}, { locale: 'en' }),
+    kind,
+    section,
+    group: of,
+  }));
 }
+
+const REUNION_1976 = { id: 'reunion-1976', title: m.group_reunion_1976 };
+const ROLETTE_COUNTY_HISTORY = { id: 'rolette-county-history', title: m.group_rolette_county_history };
 
 export const CATALOGUE: readonly CatalogueEntry[] = [
-  ...group('documents', '1976 Reunion', [
-    ['attendees-list-1976', '1976 Reunion Attendees List', 'xlsx'],
-    ['program-1976', '1976 Reunion Program', 'pdf'],
-    ['souvenir-booklet-1976', '1976 Reunion Souvenir Booklet', 'pdf'],
-    ['newspaper-article-1976-1', '1976 Newspaper Article 1', 'pdf'],
-    ['newspaper-article-1976-2', '1976 Newspaper Article 2', 'pdf'],
-    ['time-capsule-list', 'Time Capsule Donors and Recipients', 'xlsx'],
+  ...group('documents', REUNION_1976, [
+    ['attendees-list-1976', m.file_attendees_list_1976, 'xlsx'],
+    ['program-1976', m.file_program_1976, 'pdf'],
+    ['souvenir-booklet-1976', m.file_souvenir_booklet_1976, 'pdf'],
+    ['newspaper-article-1976-1', m.file_newspaper_article_1976_1, 'pdf'],
+    ['newspaper-article-1976-2', m.file_newspaper_article_1976_2, 'pdf'],
+    ['time-capsule-list', m.file_time_capsule_list, 'xlsx'],
   ]),
-  ...group('documents', 'Genealogy Books', [['genealogy-book-1986', '1986 Genealogy Book', 'pdf']]),
-  ...group('documents', 'North Dakota History', [
-    ['norwegian-settlement-thesis-1949', 'Norwegian Settlement in North Dakota (1949 Thesis)', 'pdf'],
-    ['fur-trader-biography', 'Joe Rolette: Biography of a Fur Trader', 'pdf'],
+  ...group('documents', { id: 'genealogy-books', title: m.group_genealogy_books }, [
+    ['genealogy-book-1986', m.file_genealogy_book_1986, 'pdf'],
   ]),
-  ...group('documents', 'Railway War and Founding of Rolette', [
-    ['railway-letter-1904', 'Letter of 1904 (Translated)', 'pdf'],
-    ['railway-visit-1904', 'The Railway Visit of 1904', 'pdf'],
-    ['railway-war-1905', 'The Railway War of 1905', 'pdf'],
+  ...group('documents', { id: 'north-dakota-history', title: m.group_north_dakota_history }, [
+    ['norwegian-settlement-thesis-1949', m.file_norwegian_settlement_thesis_1949, 'pdf'],
+    ['fur-trader-biography', m.file_fur_trader_biography, 'pdf'],
   ]),
-  ...group('documents', 'Rolette County History', [
-    ['history-of-rolette-1905-1980', 'History of Rolette 1905-1980', 'pdf'],
-    ['county-history-pioneer-yarns', 'Rolette County History and Pioneer Yarns', 'pdf'],
-    ['missionary-journey-1886', 'A Missionary Journey in 1886', 'pdf'],
-    ['chippewa-history-culture', 'History and Culture of the Turtle Mountain Band of Chippewa', 'pdf'],
+  ...group('documents', { id: 'railway-war', title: m.group_railway_war }, [
+    ['railway-letter-1904', m.file_railway_letter_1904, 'pdf'],
+    ['railway-visit-1904', m.file_railway_visit_1904, 'pdf'],
+    ['railway-war-1905', m.file_railway_war_1905, 'pdf'],
   ]),
-  ...group('documents', "1930s Federal Writers' Project Pioneer Interviews", [
-    ['pioneer-interview-1', "Federal Writers' Project Pioneer Interview 1", 'pdf'],
-    ['pioneer-interview-2', "Federal Writers' Project Pioneer Interview 2", 'pdf'],
-    ['pioneer-interview-3', "Federal Writers' Project Pioneer Interview 3", 'pdf'],
-    ['pioneer-interview-4', "Federal Writers' Project Pioneer Interview 4", 'pdf'],
-    ['pioneer-interview-5', "Federal Writers' Project Pioneer Interview 5", 'pdf'],
+  ...group('documents', ROLETTE_COUNTY_HISTORY, [
+    ['history-of-rolette-1905-1980', m.file_history_of_rolette_1905_1980, 'pdf'],
+    ['county-history-pioneer-yarns', m.file_county_history_pioneer_yarns, 'pdf'],
+    ['missionary-journey-1886', m.file_missionary_journey_1886, 'pdf'],
+    ['chippewa-history-culture', m.file_chippewa_history_culture, 'pdf'],
   ]),
-  ...group('documents', 'Interviews and Recollections', [
-    ['interview-transcript-1982', '1982 Interview Transcript', 'pdf'],
-    ['pioneer-memories-1', 'Memories of a Pioneer, Part 1', 'pdf'],
-    ['pioneer-memories-2', 'Memories of a Pioneer, Part 2', 'pdf'],
+  ...group('documents', { id: 'pioneer-interviews', title: m.group_pioneer_interviews }, [
+    ['pioneer-interview-1', m.file_pioneer_interview_1, 'pdf'],
+    ['pioneer-interview-2', m.file_pioneer_interview_2, 'pdf'],
+    ['pioneer-interview-3', m.file_pioneer_interview_3, 'pdf'],
+    ['pioneer-interview-4', m.file_pioneer_interview_4, 'pdf'],
+    ['pioneer-interview-5', m.file_pioneer_interview_5, 'pdf'],
   ]),
-  ...group('images', '1976 Reunion', [
-    ['group-photo-1976', '1976 Reunion Group Photo', 'jpeg'],
-    ['group-photo-identification-1976', '1976 Group Photo Identification', 'jpeg'],
-    ['cemetery-monument', 'Cemetery Monument', 'jpeg'],
+  ...group('documents', { id: 'interviews-recollections', title: m.group_interviews_recollections }, [
+    ['interview-transcript-1982', m.file_interview_transcript_1982, 'pdf'],
+    ['pioneer-memories-1', m.file_pioneer_memories_1, 'pdf'],
+    ['pioneer-memories-2', m.file_pioneer_memories_2, 'pdf'],
   ]),
-  ...group('images', 'Rolette County History', [
-    ['rolette-panorama', 'Rolette Panorama', 'jpeg'],
-    ['threshing-crew', 'Threshing Crew', 'jpeg'],
+  ...group('images', REUNION_1976, [
+    ['group-photo-1976', m.file_group_photo_1976, 'jpeg'],
+    ['group-photo-identification-1976', m.file_group_photo_identification_1976, 'jpeg'],
+    ['cemetery-monument', m.file_cemetery_monument, 'jpeg'],
   ]),
-  ...group('educational-materials', 'Documents', [
-    ['two-reunions-presentation', 'Two Reunions, 50 Years Apart', 'pptx'],
-    ['reunion-2026-background', 'Reunion 2026: Seminar Plans and Background', 'pdf'],
+  ...group('images', ROLETTE_COUNTY_HISTORY, [
+    ['rolette-panorama', m.file_rolette_panorama, 'jpeg'],
+    ['threshing-crew', m.file_threshing_crew, 'jpeg'],
+  ]),
+  ...group('educational-materials', { id: 'education-documents', title: m.group_education_documents }, [
+    ['two-reunions-presentation', m.file_two_reunions_presentation, 'pptx'],
+    ['reunion-2026-background', m.file_reunion_2026_background, 'pdf'],
   ]),
 ];
 
@@ -99,23 +125,35 @@ export function fileNameInStorage(entry: CatalogueEntry): string {
   return `${entry.id}.${EXTENSIONS[entry.kind]}`;
 }
 
-/** The name the visitor's browser saves: the display name, made safe for every file system, with its extension. */
-export function downloadFileName(entry: CatalogueEntry): string {
-  const safe = entry.displayName
+/** The file's title in a language (the page's by default). */
+export function titleOf(entry: CatalogueEntry, locale: Locale = currentLocale()): string {
+  return entry.title({}, { locale });
+}
+
+/** A title made safe as a file name on every file system, with the kind's extension. */
+export function safeFileName(title: string, kind: FileKind): string {
+  const safe = title
     .replace(/[\\/:*?"<>|]+/g, '-')
     .replace(/\s+/g, ' ')
     .trim();
-  return `${safe}.${EXTENSIONS[entry.kind]}`;
+  return `${safe}.${EXTENSIONS[kind]}`;
+}
+
+/** The name the visitor's browser saves: the title in the page's language, with its extension. */
+export function downloadFileName(entry: CatalogueEntry, locale: Locale = currentLocale()): string {
+  return safeFileName(titleOf(entry, locale), entry.kind);
 }
 
 /** Entries of one section, grouped in catalogue order. */
-export function groupsOf(section: CatalogueEntry['section']): { name: string; entries: CatalogueEntry[] }[] {
-  const groups = new Map<string, CatalogueEntry[]>();
+export function groupsOf(
+  section: CatalogueEntry['section'],
+): { group: CatalogueGroup; entries: CatalogueEntry[] }[] {
+  const groups = new Map<CatalogueGroup, CatalogueEntry[]>();
   for (const entry of CATALOGUE) {
     if (entry.section !== section) continue;
     const list = groups.get(entry.group) ?? [];
     list.push(entry);
     groups.set(entry.group, list);
   }
-  return [...groups].map(([name, entries]) => ({ name, entries }));
+  return [...groups].map(([group, entries]) => ({ group, entries }));
 }

@@ -1,17 +1,22 @@
-import {
-  firstDayOfWeek,
-  formatDate,
-  formatDateRange,
-  formatMoney,
-  formatPercent,
-  formatTime,
-  parseIsoDate,
-} from './format';
+import { formatDateRange, formatLongDate, formatPercent, parseIsoDate } from './format';
 
 describe('format', () => {
-  it('formats dates as dd.MM.y', () => {
-    expect(formatDate('2026-07-10')).toBe('10.07.2026');
-    expect(formatDate('1976-01-05')).toBe('05.01.1976');
+  it('writes a date with the month named, in each language', () => {
+    expect(formatLongDate('2026-03-12', 'en')).toBe('March 12, 2026');
+    expect(formatLongDate('2026-03-12', 'nb')).toBe('12. mars 2026');
+    expect(formatLongDate('1976-07-04', 'nb')).toBe('4. juli 1976');
+  });
+
+  it('writes the reunion days as a range', () => {
+    expect(formatDateRange('2026-07-10', '2026-07-12', 'en')).toBe('July 10–12, 2026');
+    expect(formatDateRange('2026-07-10', '2026-07-12', 'nb')).toBe('10.–12. juli 2026');
+  });
+
+  it('writes ranges across months and years', () => {
+    expect(formatDateRange('2026-06-30', '2026-07-02', 'en')).toBe('June 30 – July 2, 2026');
+    expect(formatDateRange('2026-06-30', '2026-07-02', 'nb')).toBe('30. juni–2. juli 2026');
+    expect(formatDateRange('2025-12-30', '2026-01-02', 'en')).toBe('December 30, 2025 – January 2, 2026');
+    expect(formatDateRange('2025-12-30', '2026-01-02', 'nb')).toBe('30. desember 2025–2. januar 2026');
   });
 
   it('never shifts a calendar date with the time zone', () => {
@@ -19,30 +24,13 @@ describe('format', () => {
   });
 
   it('rejects malformed and impossible dates', () => {
-    expect(() => formatDate('10.07.2026')).toThrow(/Not an ISO date/);
-    expect(() => formatDate('2026-02-30')).toThrow(/Not a calendar date/);
+    expect(() => formatLongDate('10.07.2026', 'en')).toThrow(/Not an ISO date/);
+    expect(() => formatLongDate('2026-02-30', 'nb')).toThrow(/Not a calendar date/);
   });
 
-  it('formats a date range', () => {
-    expect(formatDateRange('2026-07-10', '2026-07-12')).toBe('10.07.2026–12.07.2026');
-  });
-
-  it('formats times as HH:mm on the 24-hour clock', () => {
-    expect(formatTime('19:05')).toBe('19:05');
-    expect(formatTime('07:30')).toBe('07:30');
-    expect(formatTime(new Date(Date.UTC(2026, 6, 10, 0, 0)))).toBe('00:00');
-    expect(() => formatTime('25:99')).toThrow(/Not a time/);
-  });
-
-  it('formats money in Norwegian kroner', () => {
-    expect(formatMoney(1234.5).replace(/\s/g, ' ')).toBe('1 234,50 kr');
-  });
-
-  it('formats percentages', () => {
-    expect(formatPercent(0.42).replace(/\s/g, ' ')).toBe('42 %');
-  });
-
-  it('starts the week on Monday', () => {
-    expect(firstDayOfWeek()).toBe(1);
+  it('writes percentages the way each language does', () => {
+    expect(formatPercent(0.42, 'en')).toBe('42%');
+    expect(formatPercent(0.42, 'nb')).toBe('42\u00a0%');
+    expect(formatPercent(1, 'nb')).toBe('100\u00a0%');
   });
 });

@@ -1,23 +1,15 @@
 /**
- * The one formatting module: every date, time or amount the site shows goes through here.
- * The interface follows Norwegian Bokmål conventions (dd.MM.y, HH:mm, weeks from Monday, NOK).
+ * The one formatting module: every date and number the site shows goes through here, in the page's
+ * language. Norwegian pages follow Norwegian Bokmål conventions (nb-NO: "12. mars 2026", "42 %", weeks
+ * from Monday); English pages US English ("March 12, 2026", "42%").
+ *
+ * Dates written for people to read carry the month's name, so that no reader takes 10.07 for October 7.
+ * Only the month's name comes from Intl; the order and punctuation are ours, so the text is the same in
+ * Node (build-time HTML) and in every browser, whatever ICU version each carries, and hydration matches.
  */
-export const LOCALE = 'nb-NO';
+import { currentLocale, type Locale } from './locale';
 
-const dateFormat = new Intl.DateTimeFormat(LOCALE, {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const timeFormat = new Intl.DateTimeFormat(LOCALE, {
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'UTC',
-});
-const moneyFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'NOK' });
-const percentFormat = new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 0 });
+const INTL_TAG: Record<Locale, string> = { en: 'en-US', nb: 'nb-NO' };
 
 /**
  * Calendar dates are kept as ISO strings (YYYY-MM-DD) and read as UTC, so a date never shifts a day with
@@ -28,41 +20,68 @@ export function parseIsoDate(iso: string): Date {
   if (!match) throw new Error(`Not an ISO date: ${iso}`);
   const [, y, m, d] = match;
   const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
-  if (date.getUTCMonth() !== Number(m) - 1) throw new Error(`Not a calendar date: ${iso}`);
+  if (date.getUTCMonth() !== Number(m) - 1 || date.getUTCDate() !== Number(d))
+    throw new Error(`Not a calendar date: ${iso}`);
   return date;
 }
 
-/** dd.MM.y, e.g. 10.07.2026 */
-export function formatDate(iso: string): string {
-  return dateFormat.format(parseIsoDate(iso));
+const monthFormats = new Map<Locale, Intl.DateTimeFormat>();
+
+function monthName(date: Date, locale: Locale): string {
+  let format = monthFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_TAG[locale], { month: 'long', timeZone: 'UTC' });
+    monthFormats.set(locale, format);
+  }
+  return format.format(date);
 }
 
-/** dd.MM.y–dd.MM.y, e.g. 10.07.2026–12.07.2026 */
-export function formatDateRange(startIso: string, endIso: string): string {
-  return `${formatDate(startIso)}–${formatDate(endIso)}`;
+interface Parts {
+  day: number;
+  month: string;
+  year: number;
 }
 
-/** HH:mm on the 24-hour clock from "HH:mm" or a Date (read as UTC). */
-export function formatTime(value: string | Date): string {
-  const date = typeof value === 'string' ? new Date(`1970-01-01T${value}:00Z`) : value;
-  if (Number.isNaN(date.getTime())) throw new Error(`Not a time: ${String(value)}`);
-  return timeFormat.format(date);
+function partsOf(iso: string, locale: Locale): Parts {
+  const date = parseIsoDate(iso);
+  return { day: date.getUTCDate(), month: monthName(date, locale), year: date.getUTCFullYear() };
 }
 
-export function formatMoney(amount: number): string {
-  return moneyFormat.format(amount);
+/** "March 12, 2026" / "12. mars 2026" */
+export function formatLongDate(iso: string, locale: Locale = currentLocale()): string {
+  const { day, month, year } = partsOf(iso, locale);
+  return locale === 'nb' ? `${day}. ${month} ${year}` : `${month} ${day}, ${year}`;
 }
 
-/** 0..1 -> "42 %" */
-export function formatPercent(fraction: number): string {
-  return percentFormat.format(fraction);
+/**
+ * A span of days, written as people write it: "July 10–12, 2026" / "10.–12. juli 2026";
+ * across months "June 30 – July 2, 2026" / "30. juni–2. juli 2026"; across years in full.
+ */
+export function formatDateRange(startIso: string, endIso: string, locale: Locale = currentLocale()): string {
+  const start = partsOf(startIso, locale);
+  const end = partsOf(endIso, locale);
+  if (start.year !== end.year) {
+    const separator = locale === 'nb' ? '–' : ' – ';
+    return `${formatLongDate(startIso, locale)}${separator}${formatLongDate(endIso, locale)}`;
+  }
+  if (locale === 'nb') {
+    return start.month === end.month
+      ? `${start.day}.–${end.day}. ${end.month} ${end.year}`
+      : `${start.day}. ${start.month}–${end.day}. ${end.month} ${end.year}`;
+  }
+  return start.month === end.month
+    ? `${start.month} ${start.day}–${end.day}, ${end.year}`
+    : `${start.month} ${start.day} – ${end.month} ${end.day}, ${end.year}`;
 }
 
-/** First day of the week in the site's locale: 1 = Monday ... 7 = Sunday (ISO numbering). */
-export function firstDayOfWeek(): number {
-  const locale = new Intl.Locale(LOCALE) as Intl.Locale & {
-    getWeekInfo?: () => { firstDay: number };
-    weekInfo?: { firstDay: number };
-  };
-  return locale.getWeekInfo?.().firstDay ?? locale.weekInfo?.firstDay ?? 1;
+const percentFormats = new Map<Locale, Intl.NumberFormat>();
+
+/** 0..1 -> "42%" / "42 %" */
+export function formatPercent(fraction: number, locale: Locale = currentLocale()): string {
+  let format = percentFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(INTL_TAG[locale], { style: 'percent', maximumFractionDigits: 0 });
+    percentFormats.set(locale, format);
+  }
+  return format.format(fraction);
 }

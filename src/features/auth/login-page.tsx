@@ -1,15 +1,16 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Col, Row, Spinner } from 'react-bootstrap';
 import { useLocation, useNavigate } from 'react-router';
-import type { LoginRedirectState } from '../../app/require-auth';
 import { ErrorBoundary, LoadFailure } from '../../components/error-boundary';
 import { MessageModal } from '../../components/message-modal';
 import { PageMeta } from '../../components/page-meta';
 import { useClientReady } from '../../components/use-client-ready';
 import { isAuthServiceReachable } from '../../firebase/auth-service';
 import { useAuth } from './auth-context';
-import { PASSWORD_TITLE, SIGN_IN_FAILED, VERIFICATION_TEXT, VERIFICATION_TITLE } from './messages';
-import { PASSWORD_REQUIREMENTS_MESSAGE } from './password-policy';
+import { RichText } from '../../components/rich-text';
+import { m } from '../../paraglide/messages.js';
+import { destinationAfterSignIn } from './login-redirect';
+import { passwordRequirementsMessage } from './password-requirements';
 import type { SignInWidgetProps } from './sign-in-widget';
 
 const SignInWidget = lazy(() => import('./sign-in-widget'));
@@ -18,22 +19,16 @@ function Loading() {
   return (
     <div className="d-flex align-items-center gap-2 py-3" role="status">
       <Spinner animation="border" size="sm" aria-hidden="true" />
-      <span>Loading the sign-in form…</span>
+      <span>{m.login_loading()}</span>
     </div>
   );
-}
-
-/** Where a member goes after signing in: the page they asked for (with its hash), else /members. */
-function destination(state: unknown): string {
-  const from = (state as LoginRedirectState | null)?.from;
-  return from?.pathname === '/members' ? `/members${from.hash}` : '/members';
 }
 
 /**
  * The sign-in page. Part of the first bundle (small: FirebaseUI and Firebase load behind it), so the
  * page's build-time HTML hydrates without waiting for a chunk.
  */
-export function LoginPage() {
+export default function LoginPage() {
   const { member, connect } = useAuth();
   const clientReady = useClientReady();
   const navigate = useNavigate();
@@ -60,7 +55,7 @@ export function LoginPage() {
 
   // A verified member (just signed in, or already signed in) goes on to the members area.
   useEffect(() => {
-    if (member) void navigate(destination(location.state), { replace: true });
+    if (member) void navigate(destinationAfterSignIn(location.state), { replace: true });
   }, [member, navigate, location.state]);
 
   const onSignedIn = useCallback<SignInWidgetProps['onSignedIn']>(async (user) => {
@@ -91,34 +86,40 @@ export function LoginPage() {
 
   return (
     <>
-      <PageMeta page="/login" />
+      <PageMeta page="login" />
       <Row className="justify-content-center">
         <Col md={10} lg={8} xl={7}>
-          <h1>Members Login</h1>
+          <h1>{m.login_heading()}</h1>
           <p>
-            Sign in to download historical documents, photos and seminar material. New here? Choose{' '}
-            <strong>Sign in with email</strong> and create an account: we send you a link to verify your
-            e-mail address before the members area opens.
+            <RichText
+              message={m.login_intro}
+              inputs={{}}
+              tags={{ strong: (children) => <strong>{children}</strong> }}
+            />
           </p>
           {unreachable && (
             <Alert variant="warning" className="d-flex flex-wrap align-items-center gap-2">
-              <span className="me-auto">
-                The sign-in service cannot be reached right now. Please check your internet connection.
-              </span>
+              <span className="me-auto">{m.login_unreachable()}</span>
               <Button variant="outline-dark" size="sm" onClick={probe}>
-                Try again
+                {m.common_try_again()}
               </Button>
             </Alert>
           )}
           {failed && (
-            <Alert variant="danger" dismissible onClose={() => setFailed(false)} className="sign-in-alert">
-              {SIGN_IN_FAILED}
+            <Alert
+              variant="danger"
+              dismissible
+              closeLabel={m.common_close()}
+              onClose={() => setFailed(false)}
+              className="sign-in-alert"
+            >
+              {m.login_failed()}
             </Alert>
           )}
           <ErrorBoundary
             fallback={
-              <LoadFailure heading="The sign-in form could not be loaded">
-                Please check your internet connection and reload the page.
+              <LoadFailure heading={m.login_widget_failed_heading()}>
+                {m.login_widget_failed_text()}
               </LoadFailure>
             }
           >
@@ -140,11 +141,21 @@ export function LoginPage() {
           </ErrorBoundary>
         </Col>
       </Row>
-      <MessageModal show={verifyNeeded} title={VERIFICATION_TITLE} onClose={() => setVerifyNeeded(false)}>
-        {VERIFICATION_TEXT}
+      <MessageModal
+        show={verifyNeeded}
+        id="verification-needed"
+        title={m.login_verify_title()}
+        onClose={() => setVerifyNeeded(false)}
+      >
+        {m.login_verify_text()}
       </MessageModal>
-      <MessageModal show={weakPassword} title={PASSWORD_TITLE} onClose={() => setWeakPassword(false)}>
-        {PASSWORD_REQUIREMENTS_MESSAGE}
+      <MessageModal
+        show={weakPassword}
+        id="password-requirements-modal"
+        title={m.login_password_title()}
+        onClose={() => setWeakPassword(false)}
+      >
+        {passwordRequirementsMessage()}
       </MessageModal>
     </>
   );

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { getAuthUI, PROVIDERS, type CompatUser } from '../../firebase/auth-ui';
 import { PasswordRequirements } from './password-requirements';
-import { isValidPassword } from './password-policy';
+import { isValidPassword } from '../../domain/password-policy';
+import { m } from '../../paraglide/messages.js';
 import './sign-in-widget.css';
 
 export interface SignInWidgetProps {
@@ -65,7 +66,7 @@ function enhancePasswordField(field: HTMLInputElement, handlers: FieldHandlers) 
   const onToggle = () =>
     queueMicrotask(() => {
       const shown = field.type === 'text';
-      toggle?.setAttribute('aria-label', shown ? 'Hide password' : 'Show password');
+      toggle?.setAttribute('aria-label', shown ? m.login_hide_password() : m.login_show_password());
       toggle?.setAttribute('aria-pressed', String(shown));
     });
   toggle?.addEventListener('click', onToggle);

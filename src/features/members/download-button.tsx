@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { Button, ProgressBar, Spinner } from 'react-bootstrap';
+import { titleOf, type CatalogueEntry } from '../../domain/catalogue';
 import { formatPercent } from '../../lib/format';
-import type { CatalogueEntry } from '../../domain/catalogue';
+import { m } from '../../paraglide/messages.js';
 import type { Progress } from './download-service';
 
-const KIND_LABEL: Record<CatalogueEntry['kind'], string> = {
-  pdf: 'PDF',
-  jpeg: 'JPEG image',
-  xlsx: 'Excel spreadsheet',
-  pptx: 'PowerPoint presentation',
+const KIND_LABEL: Record<CatalogueEntry['kind'], () => string> = {
+  pdf: m.members_kind_pdf,
+  jpeg: m.members_kind_jpeg,
+  xlsx: m.members_kind_xlsx,
+  pptx: m.members_kind_pptx,
 };
 
 interface Props {
@@ -40,6 +41,7 @@ export function DownloadButton({ entry, onDownload, onError }: Props) {
   };
 
   const fraction = progress?.total ? Math.min(progress.loaded / progress.total, 1) : undefined;
+  const title = titleOf(entry);
   return (
     <div className="download-item">
       <Button
@@ -51,13 +53,13 @@ export function DownloadButton({ entry, onDownload, onError }: Props) {
         data-file-id={entry.id}
       >
         <span className={busy ? 'invisible' : undefined}>
-          {entry.displayName}
-          <span className="download-kind"> ({KIND_LABEL[entry.kind]})</span>
+          {title}
+          <span className="download-kind"> ({KIND_LABEL[entry.kind]()})</span>
         </span>
         {busy && (
           <span className="download-spinner">
             <Spinner animation="border" size="sm" aria-hidden="true" />
-            <span className="visually-hidden">Downloading {entry.displayName}</span>
+            <span className="visually-hidden">{m.members_downloading({ name: title })}</span>
           </span>
         )}
       </Button>
@@ -67,7 +69,7 @@ export function DownloadButton({ entry, onDownload, onError }: Props) {
             isChild
             now={Math.round(fraction * 100)}
             label={formatPercent(fraction)}
-            aria-label={`Download progress of ${entry.displayName}`}
+            aria-label={m.members_download_progress({ name: title })}
           />
         </ProgressBar>
       )}

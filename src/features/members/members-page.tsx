@@ -1,28 +1,26 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Accordion, Button, Card, Col, Collapse, Row } from 'react-bootstrap';
 import { useHashSection } from '../../components/hash-section';
 import { MessageModal } from '../../components/message-modal';
 import { PageMeta } from '../../components/page-meta';
-import { SectionNav } from '../../components/section-nav';
+import { RichText } from '../../components/rich-text';
+import { SectionNav, type SectionLink } from '../../components/section-nav';
 import { config } from '../../config/env';
-import { formatDate } from '../../lib/format';
 import { groupsOf, type CatalogueEntry } from '../../domain/catalogue';
+import { MEMBER_SECTION_IDS, type MemberSectionId } from '../../domain/member-sections';
+import { formatLongDate } from '../../lib/format';
+import { m } from '../../paraglide/messages.js';
 import { DownloadButton } from './download-button';
 import { DownloadService, type Progress } from './download-service';
-import { MEMBER_SECTIONS, MEMBER_SECTION_IDS, type MemberSectionId } from '../../domain/member-sections';
-import { SEMINARS, SEMINARS_HOSTED } from './seminars';
-
-export const DOWNLOAD_ERROR_TITLE = 'Error';
-export const DOWNLOAD_ERROR_TEXT =
-  "We're sorry, we're currently experiencing difficulties downloading your file. Please try again later.";
+import { presenterName, SEMINARS, SEMINARS_HOSTED } from './seminars';
 
 type Download = (entry: CatalogueEntry, onProgress: (progress: Progress) => void) => Promise<void>;
 
-function ExternalLink({ href, children }: { href: string; children: string }) {
+function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
   return (
     <a href={href} target="_blank" rel="noopener noreferrer">
       {children}
-      <span className="visually-hidden"> (opens in a new tab)</span>
+      <span className="visually-hidden"> {m.common_new_tab()}</span>
     </a>
   );
 }
@@ -38,13 +36,13 @@ function FileGroups({
 }) {
   const groups = groupsOf(section);
   return (
-    <Accordion alwaysOpen defaultActiveKey={groups.map((group) => group.name)} className="mb-3">
-      {groups.map((group) => (
-        <Accordion.Item eventKey={group.name} key={group.name}>
-          <Accordion.Header as="h3">{group.name}</Accordion.Header>
+    <Accordion alwaysOpen defaultActiveKey={groups.map(({ group }) => group.id)} className="mb-3">
+      {groups.map(({ group, entries }) => (
+        <Accordion.Item eventKey={group.id} key={group.id}>
+          <Accordion.Header as="h3">{group.title()}</Accordion.Header>
           <Accordion.Body>
             <ul className="list-unstyled download-list mb-0">
-              {group.entries.map((entry) => (
+              {entries.map((entry) => (
                 <li key={entry.id}>
                   <DownloadButton entry={entry} onDownload={onDownload} onError={onError} />
                 </li>
@@ -67,16 +65,17 @@ function SeminarList() {
         aria-expanded={open}
         aria-controls="highlighted-seminars"
       >
-        {open ? 'Hide' : 'Show'} the {SEMINARS.length} highlighted seminars
+        {(open ? m.members_seminars_hide : m.members_seminars_show)({ count: SEMINARS.length })}
       </Button>
       <Collapse in={open}>
         <div id="highlighted-seminars">
           <ol className="list-group list-group-numbered mt-3">
             {SEMINARS.map((seminar) => (
-              <li key={seminar.title} className="list-group-item seminar">
-                <ExternalLink href={seminar.videoUrl}>{seminar.title}</ExternalLink>
+              <li key={seminar.id} className="list-group-item seminar">
+                <ExternalLink href={seminar.videoUrl}>{seminar.title()}</ExternalLink>
                 <div className="small text-body-secondary">
-                  {seminar.presenter} · <time dateTime={seminar.date}>{formatDate(seminar.date)}</time>
+                  {presenterName(seminar)} ·{' '}
+                  <time dateTime={seminar.date}>{formatLongDate(seminar.date)}</time>
                 </div>
               </li>
             ))}
@@ -102,35 +101,40 @@ export default function MembersPage() {
     setError(true);
   }, []);
 
+  const sections: SectionLink<MemberSectionId>[] = [
+    { id: 'documents', label: m.members_section_documents() },
+    { id: 'images', label: m.members_section_images() },
+    { id: 'educational-materials', label: m.members_section_educational() },
+    { id: 'links', label: m.members_section_links() },
+  ];
+
   return (
     <>
-      <PageMeta page="/members" />
-      <h1>Members Area</h1>
-      <p className="lead">
-        Welcome! Genealogy results, survey data, historical documents and images will be added here as the
-        reunion draws near.
-      </p>
+      <PageMeta page="members" />
+      <h1>{m.members_heading()}</h1>
+      <p className="lead">{m.members_welcome()}</p>
       <Row className="g-4">
         <Col md={4} lg={3} as="aside">
           <div className="sticky-md-top sidebar-sticky">
             <SectionNav
-              title="Sections"
-              label="Members area"
-              sections={MEMBER_SECTIONS}
+              id="members"
+              title={m.common_sections()}
+              label={m.members_sections_label()}
+              sections={sections}
               active={active}
               onSelect={select}
             />
             <Card className="mt-3 shadow-sm quick-actions">
               <Card.Header as="h2" className="h5 mb-0">
-                Quick Actions
+                {m.members_quick_actions()}
               </Card.Header>
               <Card.Body>
                 <ul className="list-unstyled mb-0">
                   <li className="mb-2">
-                    <ExternalLink href={config.links.videoChannel}>Our video channel</ExternalLink>
+                    <ExternalLink href={config.links.videoChannel}>{m.members_video_channel()}</ExternalLink>
                   </li>
                   <li>
-                    <ExternalLink href={config.links.seminars}>Past informational seminars</ExternalLink>
+                    <ExternalLink href={config.links.seminars}>{m.members_past_seminars()}</ExternalLink>
                   </li>
                 </ul>
               </Card.Body>
@@ -139,11 +143,11 @@ export default function MembersPage() {
         </Col>
         <Col md={8} lg={9}>
           <section id="documents" className="content-section" aria-labelledby="documents-heading">
-            <h2 id="documents-heading">Documents</h2>
+            <h2 id="documents-heading">{m.members_section_documents()}</h2>
             <FileGroups section="documents" onDownload={onDownload} onError={onError} />
           </section>
           <section id="images" className="content-section" aria-labelledby="images-heading">
-            <h2 id="images-heading">Images</h2>
+            <h2 id="images-heading">{m.members_section_images()}</h2>
             <FileGroups section="images" onDownload={onDownload} onError={onError} />
           </section>
           <section
@@ -151,32 +155,40 @@ export default function MembersPage() {
             className="content-section"
             aria-labelledby="educational-heading"
           >
-            <h2 id="educational-heading">Educational Materials</h2>
+            <h2 id="educational-heading">{m.members_section_educational()}</h2>
             <FileGroups section="educational-materials" onDownload={onDownload} onError={onError} />
-            <h3 className="h5">Seminars</h3>
+            <h3 className="h5">{m.members_seminars_heading()}</h3>
             <p>
-              We have hosted over {SEMINARS_HOSTED} informational seminars. See them all on{' '}
-              <ExternalLink href={config.links.videoChannel}>our video channel</ExternalLink>.
+              <RichText
+                message={m.members_seminars_note}
+                inputs={{ count: SEMINARS_HOSTED }}
+                tags={{
+                  link: (children) => (
+                    <ExternalLink href={config.links.videoChannel}>{children}</ExternalLink>
+                  ),
+                }}
+              />
             </p>
             <SeminarList />
           </section>
           <section id="links" className="content-section" aria-labelledby="links-heading">
-            <h2 id="links-heading">Links</h2>
+            <h2 id="links-heading">{m.members_section_links()}</h2>
             <ul>
               <li>
-                <ExternalLink href={config.links.burialDatabase}>
-                  Burial database of the Rolette cemetery
-                </ExternalLink>{' '}
-                <span className="text-body-secondary">
-                  (on Find a Grave, a third-party grave-search site)
-                </span>
+                <ExternalLink href={config.links.burialDatabase}>{m.members_burial_database()}</ExternalLink>{' '}
+                <span className="text-body-secondary">{m.members_burial_database_note()}</span>
               </li>
             </ul>
           </section>
         </Col>
       </Row>
-      <MessageModal show={error} title={DOWNLOAD_ERROR_TITLE} onClose={() => setError(false)}>
-        {DOWNLOAD_ERROR_TEXT}
+      <MessageModal
+        show={error}
+        id="download-error"
+        title={m.members_download_error_title()}
+        onClose={() => setError(false)}
+      >
+        {m.members_download_error_text()}
       </MessageModal>
     </>
   );

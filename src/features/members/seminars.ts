@@ -1,14 +1,18 @@
 import { config } from '../../config/env';
+import type { Title } from '../../domain/catalogue';
+import { m } from '../../paraglide/messages.js';
 
 /**
  * The highlighted seminars of the Educational Materials section (over 30 were hosted; 12 are
  * highlighted here). Demo data: titles, presenters and dates are examples for the organisers to replace
- * with the real list; each links to a search of the reunion's video channel until real video links are
- * filled in.
+ * with the real list (titles in messages/*.json, keys seminar_*); each links to a search of the reunion's
+ * video channel for its English title until real video links are filled in.
  */
 export interface Seminar {
-  title: string;
-  presenter: string;
+  id: string;
+  title: Title;
+  /** A person's name (the same in both languages), or a role in each language. */
+  presenter: string | Title;
   /** ISO date, YYYY-MM-DD */
   date: string;
   videoUrl: string;
@@ -19,24 +23,29 @@ export const SEMINARS_HOSTED = 30;
 const channelSearch = (title: string) =>
   `${config.links.videoChannel}/search?query=${encodeURIComponent(title)}`;
 
-const LIST: [title: string, presenter: string, date: string][] = [
-  ['Opening the 1976 Time Capsule: What We Know', 'Planning committee', '2024-09-14'],
-  ['From Norway to the Prairie: Our Emigrant Ancestors', 'Ingrid Haugen', '2024-10-12'],
-  ['Homesteading in Rolette County', 'Rolette County local historians', '2024-11-09'],
-  ['Getting Started with Norwegian Genealogy', 'Kari Nordby', '2025-01-11'],
-  ['Reading Norwegian Church Books and Farm Names', 'Ole Brekke', '2025-02-08'],
-  ['The 1905 Railway War and the Founding of Rolette', 'Erik Lunde', '2025-03-08'],
-  ["Voices of the Pioneers: The Federal Writers' Project Interviews", 'Anne Solberg', '2025-04-12'],
-  ['The Turtle Mountain Band of Chippewa: History and Culture', 'Guest speaker', '2025-05-10'],
-  ['Looking Back at the 1976 Reunion', 'Attendees of 1976', '2025-09-13'],
-  ['Preserving Family Photos and Papers', 'Marit Eide', '2025-11-08'],
-  ['Writing Letters for 2076', 'Planning committee', '2026-02-14'],
-  ['Reunion Weekend: Program and Practical Information', 'Planning committee', '2026-05-09'],
+const LIST: [id: string, title: Title, presenter: string | Title, date: string][] = [
+  ['time-capsule', m.seminar_time_capsule, m.presenter_planning_committee, '2024-09-14'],
+  ['norway-to-prairie', m.seminar_norway_to_prairie, 'Ingrid Haugen', '2024-10-12'],
+  ['homesteading', m.seminar_homesteading, m.presenter_local_historians, '2024-11-09'],
+  ['norwegian-genealogy', m.seminar_norwegian_genealogy, 'Kari Nordby', '2025-01-11'],
+  ['church-books', m.seminar_church_books, 'Ole Brekke', '2025-02-08'],
+  ['railway-war', m.seminar_railway_war, 'Erik Lunde', '2025-03-08'],
+  ['pioneer-voices', m.seminar_pioneer_voices, 'Anne Solberg', '2025-04-12'],
+  ['chippewa', m.seminar_chippewa, m.presenter_guest_speaker, '2025-05-10'],
+  ['reunion-1976', m.seminar_reunion_1976, m.presenter_attendees_1976, '2025-09-13'],
+  ['preserving-photos', m.seminar_preserving_photos, 'Marit Eide', '2025-11-08'],
+  ['letters-2076', m.seminar_letters_2076, m.presenter_planning_committee, '2026-02-14'],
+  ['reunion-weekend', m.seminar_reunion_weekend, m.presenter_planning_committee, '2026-05-09'],
 ];
 
-export const SEMINARS: readonly Seminar[] = LIST.map(([title, presenter, date]) => ({
+export const SEMINARS: readonly Seminar[] = LIST.map(([id, title, presenter, date]) => ({
+  id,
   title,
   presenter,
   date,
-  videoUrl: channelSearch(title),
+  videoUrl: channelSearch(title({}, { locale: 'en' })),
 }));
+
+export function presenterName(seminar: Seminar): string {
+  return typeof seminar.presenter === 'string' ? seminar.presenter : seminar.presenter();
+}

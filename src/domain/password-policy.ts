@@ -15,16 +15,6 @@ export interface PasswordChecks {
   uppercase: boolean;
 }
 
-export const PASSWORD_RULES: readonly { key: keyof PasswordChecks; label: string }[] = [
-  { key: 'length', label: `${PASSWORD_MIN_LENGTH}-${PASSWORD_MAX_LENGTH} characters` },
-  { key: 'digit', label: 'At least 1 number' },
-  { key: 'uppercase', label: 'At least 1 capital letter' },
-  { key: 'lowercase', label: 'At least 1 lowercase letter' },
-];
-
-export const PASSWORD_REQUIREMENTS_MESSAGE =
-  'Password must be 8-32 characters long and include at least 1 number, 1 capital letter, and 1 lowercase letter.';
-
 export function checkPassword(password: string): PasswordChecks {
   return {
     length: password.length >= PASSWORD_MIN_LENGTH && password.length <= PASSWORD_MAX_LENGTH,

@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import { pageHtml, robotsTxt, sitemapXml, withMarkupIn } from './static-pages';
+
+const index = readFileSync('index.html', 'utf8');
+const head = {
+  lang: 'nb',
+  ogLocale: 'nb_NO',
+  siteName: 'Slektstreff & "venner"',
+  title: 'Nyheter · Slektstreff',
+  description: 'Alt <nytt>.',
+  noscript: 'Slå på JavaScript.',
+};
+const alternates = [
+  { hreflang: 'en', href: 'https://example.org/news' },
+  { hreflang: 'nb', href: 'https://example.org/nb/news' },
+  { hreflang: 'x-default', href: 'https://example.org/news' },
+];
+
+describe('pageHtml', () => {
+  const html = pageHtml(index, head, {
+    url: 'https://example.org/nb/news',
+    alternates,
+    otherOgLocales: ['en_US'],
+    canonical: true,
+  });
+
+  it("puts the page's language, title, description and Open Graph tags into index.html", () => {
+    expect(html).toContain('<html lang="nb">');
+    expect(html).toContain('<title>Nyheter · Slektstreff</title>');
+    expect(html).toMatch(/<meta\s+name="description"\s+content="Alt &lt;nytt&gt;\."/);
+    expect(html).toContain('<meta property="og:site_name" content="Slektstreff &amp; &quot;venner&quot;" />');
+    expect(html).toContain('<meta property="og:title" content="Nyheter · Slektstreff" />');
+    expect(html).toContain('<meta property="og:url" content="https://example.org/nb/news" />');
+    expect(html).toContain('<meta property="og:locale" content="nb_NO" />');
+    expect(html).toContain('<meta property="og:locale:alternate" content="en_US" />');
+    expect(html).toContain('<noscript>Slå på JavaScript.</noscript>');
+    expect(html).not.toMatch(/\$\d/);
+  });
+
+  it('links the canonical address and every language version', () => {
+    expect(html).toContain('<link rel="canonical" href="https://example.org/nb/news" />');
+    expect(html).toContain('<link rel="alternate" hreflang="en" href="https://example.org/news" />');
+    expect(html).toContain('<link rel="alternate" hreflang="nb" href="https://example.org/nb/news" />');
+    expect(html).toContain('<link rel="alternate" hreflang="x-default" href="https://example.org/news" />');
+  });
+
+  it('gives an app shell its language without a canonical link', () => {
+    const shell = pageHtml(index, head, {
+      url: 'https://example.org/nb/home',
+      otherOgLocales: [],
+      canonical: false,
+    });
+    expect(shell).toContain('<html lang="nb">');
+    expect(shell).not.toContain('rel="canonical"');
+    expect(shell).not.toContain('hreflang');
+  });
+
+  it('fails loudly when index.html lost a tag it fills in', () => {
+    expect(() =>
+      pageHtml(index.replace(/<noscript>[^<]*<\/noscript>/, ''), head, {
+        url: 'https://example.org/nb/home',
+        otherOgLocales: [],
+        canonical: false,
+      }),
+    ).toThrow(/exactly one <noscript>/);
+  });
+});
+
+describe('withMarkupIn', () => {
+  it('puts the rendered markup into the empty root, literally', () => {
+    expect(withMarkupIn('<div id="root"></div>', '<p>$1 &amp; $&</p>')).toBe(
+      '<div id="root"><p>$1 &amp; $&</p></div>',
+    );
+    expect(() => withMarkupIn('<div id="root">x</div>', '<p></p>')).toThrow(/no empty/);
+  });
+});
+
+describe('sitemap and robots', () => {
+  it('lists each page in each language with all its alternates', () => {
+    const xml = sitemapXml([
+      { url: 'https://example.org/news', alternates },
+      { url: 'https://example.org/nb/news', alternates },
+    ]);
+    expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    expect(xml.match(/<url>/g)).toHaveLength(2);
+    expect(xml).toContain('<loc>https://example.org/nb/news</loc>');
+    expect(xml.match(/hreflang="nb" href="https:\/\/example.org\/nb\/news"/g)).toHaveLength(2);
+  });
+
+  it('keeps crawlers out of the members area in both languages and points them at the sitemap', () => {
+    const robots = robotsTxt('https://example.org', ['/members', '/nb/members']);
+    expect(robots).toContain('Disallow: /members\n');
+    expect(robots).toContain('Disallow: /nb/members\n');
+    expect(robots).toContain('Sitemap: https://example.org/sitemap.xml');
+  });
+});

@@ -1,0 +1,35 @@
+import { useLocation } from 'react-router';
+import { useClientReady } from '../components/use-client-ready';
+import {
+  currentLocale,
+  delocalizePath,
+  LOCALE_FACTS,
+  localizePath,
+  otherLocale,
+  rememberChoice,
+} from '../lib/locale';
+import { m } from '../paraglide/messages.js';
+
+/**
+ * The link to this page in the other language, named in that language ("Norsk" on English pages,
+ * "English" on Norwegian ones). It keeps the section the visitor is looking at (the hash), is a full page
+ * load (each language is its own set of pages), and remembers the choice for the next visit to /.
+ */
+export function LanguageSwitch({ className }: { className?: string }) {
+  const { pathname, hash } = useLocation();
+  // The hash is unknown at build time: add it once the page has hydrated, so the HTML matches.
+  const clientReady = useClientReady();
+  const other = otherLocale(currentLocale());
+  const href = `${localizePath(delocalizePath(pathname), other)}${clientReady ? hash : ''}`;
+  return (
+    <a
+      className={`nav-link language-switch ${className ?? ''}`}
+      href={href}
+      hrefLang={LOCALE_FACTS[other].tag}
+      lang={LOCALE_FACTS[other].tag}
+      onClick={() => rememberChoice(other)}
+    >
+      {m.language_switch_label()}
+    </a>
+  );
+}
