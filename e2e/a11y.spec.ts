@@ -1,24 +1,17 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { accounts, expect, newEmail, signInAsMember, signInWithEmail, test } from './fixtures';
+import {
+  accounts,
+  expect,
+  expectNoViolations,
+  newEmail,
+  signInAsMember,
+  signInWithEmail,
+  test,
+} from './fixtures';
 
 const WIDTHS = [
   { name: 'mobile', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 900 },
 ];
-
-async function expectNoViolations(page: Page, state: string) {
-  // Let a scroll to a section (100 ms after load) and any transition finish: axe judges what is shown.
-  await page.waitForTimeout(250);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  const summary = results.violations.map(
-    (violation) =>
-      `${state}: ${violation.id} (${violation.impact}): ${violation.nodes.map((node) => `${node.target.join(' ')} [${node.failureSummary?.replace(/\s+/g, ' ')}]`).join(', ')}`,
-  );
-  expect(summary).toEqual([]);
-}
 
 for (const size of WIDTHS) {
   test.describe(`accessibility, ${size.name}`, () => {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { AUTH_URL, PROJECT_ID, demoAccounts } from '../scripts/lib/local-stack-config.ts';
 import { oobCodes, type OobCode } from '../scripts/auth/emulator-api.ts';
@@ -38,14 +39,42 @@ export async function verificationLink(email: string): Promise<OobCode> {
   return last;
 }
 
-/** Signs in through the real FirebaseUI widget with e-mail and password. */
-export async function signInWithEmail(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Sign in with email' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+/** The sign-in widget's labels on each login page (FirebaseUI's own texts). */
+export const WIDGET_LABELS = {
+  '/login': {
+    emailOption: 'Sign in with email',
+    email: 'Email',
+    next: 'Next',
+    password: 'Password',
+    signIn: 'Sign In',
+  },
+  '/nb/login': {
+    emailOption: 'Sign in with email',
+    email: 'Email',
+    next: 'Next',
+    password: 'Password',
+    signIn: 'Sign In',
+  },
+} as const;
+
+/** Signs in through the real FirebaseUI widget with e-mail and password, on the login page of a language. */
+export async function signInWithEmail(
+  page: Page,
+  email: string,
+  password: string,
+  {
+    loginPath = '/login',
+    navigate = true,
+  }: { loginPath?: keyof typeof WIDGET_LABELS; navigate?: boolean } = {},
+): Promise<void> {
+  const labels = WIDGET_LABELS[loginPath];
+  // navigate: false signs in on the login page already shown (e.g. where the guard sent the visitor).
+  if (navigate) await page.goto(loginPath);
+  await page.getByRole('button', { name: labels.emailOption }).click();
+  await page.getByLabel(labels.email).fill(email);
+  await page.getByRole('button', { name: labels.next }).click();
+  await page.getByLabel(labels.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: labels.signIn }).click();
 }
 
 /** Signs in as the verified demo member and waits for the members area. */
@@ -76,4 +105,18 @@ export async function signInWithGooglePopup(page: Page): Promise<void> {
   await popup.getByText('Add new account').click();
   await popup.getByText('Auto-generate user information').click();
   await popup.getByText('Sign in with Google.com').click();
+}
+
+/** Runs axe (WCAG 2.2 AA and best practice) over what the page shows and expects no violation. */
+export async function expectNoViolations(page: Page, state: string) {
+  // Let a scroll to a section (100 ms after load) and any transition finish: axe judges what is shown.
+  await page.waitForTimeout(250);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  const summary = results.violations.map(
+    (violation) =>
+      `${state}: ${violation.id} (${violation.impact}): ${violation.nodes.map((node) => `${node.target.join(' ')} [${node.failureSummary?.replace(/\s+/g, ' ')}]`).join(', ')}`,
+  );
+  expect(summary).toEqual([]);
 }

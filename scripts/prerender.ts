@@ -27,7 +27,7 @@ interface PrerenderModule {
   STATIC_PAGES: readonly Page[];
   PUBLIC_PAGES: readonly Page[];
   prerenderPage: (page: Page, locale: Locale) => Promise<string>;
-  headTexts: (locale: Locale, page?: Page) => Head;
+  headTexts: (locale: Locale, page?: Page) => Promise<Head>;
   pagePath: (page: Page, locale: Locale) => string;
   SITE_URL: string;
 }
@@ -44,16 +44,18 @@ async function main(): Promise<void> {
   const template = readFileSync('dist/index.html', 'utf8');
   const manifest = readManifest('dist');
   const url = (page: Page, locale: Locale) => `${siteUrl}${site.pagePath(page, locale)}`;
+  const shellHeads = new Map<Locale, Head>();
+  for (const locale of site.LOCALES) shellHeads.set(locale, await site.headTexts(locale));
   const alternates = (page: Page): Alternate[] => [
-    ...site.LOCALES.map((locale) => ({ hreflang: site.headTexts(locale).lang, href: url(page, locale) })),
+    ...site.LOCALES.map((locale) => ({ hreflang: shellHeads.get(locale)!.lang, href: url(page, locale) })),
     { hreflang: 'x-default', href: url(page, 'en') },
   ];
   const otherOgLocales = (locale: Locale) =>
-    site.LOCALES.filter((other) => other !== locale).map((other) => site.headTexts(other).ogLocale);
+    site.LOCALES.filter((other) => other !== locale).map((other) => shellHeads.get(other)!.ogLocale);
 
   for (const locale of site.LOCALES) {
     // The app shell of the language: every path without its own file (the members page, unknown paths).
-    const shell = pageHtml(template, site.headTexts(locale), {
+    const shell = pageHtml(template, shellHeads.get(locale)!, {
       url: url('home', locale),
       otherOgLocales: otherOgLocales(locale),
       canonical: false,
@@ -61,7 +63,7 @@ async function main(): Promise<void> {
     write(`dist${site.pagePath('index', locale)}.html`, shell); // dist/index.html, dist/nb/index.html
 
     for (const page of site.STATIC_PAGES) {
-      const html = pageHtml(template, site.headTexts(locale, page), {
+      const html = pageHtml(template, await site.headTexts(locale, page), {
         url: url(page, locale),
         alternates: alternates(page),
         otherOgLocales: otherOgLocales(locale),

@@ -7,9 +7,10 @@
 import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
+import { PAGE_MODULES } from './app/page-components';
 import { AppRoutes } from './app/routes';
+import { documentTitle } from './components/page-meta';
 import { config } from './config/env';
-import { documentTitle, pageDescription } from './config/page-meta';
 import { pagePath, type Page } from './config/pages';
 import { AuthContext, type AuthState } from './features/auth/auth-context';
 import { LOCALE_FACTS, setDocumentLocale, type Locale } from './lib/locale';
@@ -58,14 +59,15 @@ export interface HeadTexts {
 }
 
 /** The texts of a page's <head> in a language; without a page, those of the language's app shell. */
-export function headTexts(locale: Locale, page?: Page): HeadTexts {
+export async function headTexts(locale: Locale, page?: Page): Promise<HeadTexts> {
   const siteName = m.site_title({}, { locale });
+  const meta = page ? (await PAGE_MODULES[page]()).meta : undefined;
   return {
     lang: LOCALE_FACTS[locale].tag,
     ogLocale: LOCALE_FACTS[locale].ogLocale,
     siteName,
-    title: page ? documentTitle(page, locale) : siteName,
-    description: page ? pageDescription(page, locale) : m.site_share_description({}, { locale }),
+    title: meta ? documentTitle(meta, locale) : siteName,
+    description: meta ? meta.description({}, { locale }) : m.site_share_description({}, { locale }),
     noscript: m.site_noscript({}, { locale }),
   };
 }

@@ -10,6 +10,9 @@ export const PARAGLIDE_OPTIONS = {
   project: './project.inlang',
   outdir: './src/paraglide',
   strategy: ['globalVariable', 'baseLocale'],
+  // The same output for the build, the dev server and Vitest (the plugin would pick locale-modules while
+  // serving): one module per message, so each page's chunk carries only the messages it uses.
+  outputStructure: 'message-modules',
 } satisfies CompilerOptions;
 
 /** Recompiles the messages on every change while Vite serves (npm run dev) or Vitest runs. */

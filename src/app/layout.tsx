@@ -1,10 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Container, Nav } from 'react-bootstrap';
-import NavbarCollapse from 'react-bootstrap/NavbarCollapse';
-import NavbarToggle from 'react-bootstrap/NavbarToggle';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import banner from '../assets/banner.svg';
-import { CollapsibleNavbar } from '../components/collapsible-navbar';
+import { CollapsibleNavbar, NavbarCollapse, NavbarToggler } from '../components/collapsible-navbar';
 import { ErrorBoundary, LoadFailure } from '../components/error-boundary';
 import { PageLoading } from '../components/page-loading';
 import { pagePath, PUBLIC_PAGES, type Page } from '../config/pages';
@@ -25,9 +22,9 @@ const MemberMenu = lazy(() => import('./member-menu'));
 function Placeholder() {
   // Keeps the slot's size while the account state or the menu loads, so nothing jumps or flashes.
   return (
-    <Nav className="ms-md-auto account-nav" aria-hidden="true">
+    <div className="ms-md-auto account-nav navbar-nav" aria-hidden="true">
       <span className="nav-link invisible">{m.nav_login()}</span>
-    </Nav>
+    </div>
   );
 }
 
@@ -36,11 +33,11 @@ function AccountNav({ onNavigate }: { onNavigate: () => void }) {
   if (user === undefined) return <Placeholder />;
   if (!user) {
     return (
-      <Nav className="ms-md-auto account-nav">
-        <Nav.Link as={NavLink} to={pagePath('login')} onClick={onNavigate}>
+      <div className="ms-md-auto account-nav navbar-nav">
+        <NavLink className="nav-link" to={pagePath('login')} onClick={onNavigate}>
           {NAV_LABELS.login()}
-        </Nav.Link>
-      </Nav>
+        </NavLink>
+      </div>
     );
   }
   return (
@@ -80,26 +77,31 @@ export function Layout() {
           expanded={expanded}
           onToggle={setExpanded}
         >
-          <Container>
-            <NavbarToggle aria-controls="site-nav" label={m.nav_menu()} aria-expanded={expanded} />
+          <div className="container">
+            <NavbarToggler
+              controls="site-nav"
+              expanded={expanded}
+              onToggle={setExpanded}
+              label={m.nav_menu()}
+            />
             <LanguageSwitch className="ms-auto order-md-last ms-md-3" />
-            <NavbarCollapse id="site-nav">
-              <Nav as="ul" className="me-auto">
+            <NavbarCollapse id="site-nav" expanded={expanded}>
+              <ul className="me-auto navbar-nav">
                 {PUBLIC_PAGES.map((page) => (
-                  <Nav.Item as="li" key={page}>
-                    <Nav.Link as={NavLink} to={pagePath(page)} onClick={close}>
+                  <li className="nav-item" key={page}>
+                    <NavLink className="nav-link" to={pagePath(page)} onClick={close}>
                       {NAV_LABELS[page]()}
-                    </Nav.Link>
-                  </Nav.Item>
+                    </NavLink>
+                  </li>
                 ))}
-              </Nav>
+              </ul>
               <AccountNav onNavigate={close} />
             </NavbarCollapse>
-          </Container>
+          </div>
         </CollapsibleNavbar>
       </header>
       <main id="main" tabIndex={-1}>
-        <Container className="py-4">
+        <div className="py-4 container">
           <ErrorBoundary
             resetKey={pathname}
             fallback={
@@ -112,10 +114,10 @@ export function Layout() {
               <Outlet />
             </Suspense>
           </ErrorBoundary>
-        </Container>
+        </div>
       </main>
       <footer className="site-footer">
-        <Container className="py-3 small">{m.site_footer({ title: m.site_title() })}</Container>
+        <div className="py-3 small container">{m.site_footer({ title: m.site_title() })}</div>
       </footer>
     </>
   );

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { PageMetaMessages } from '../components/page-meta';
 import type { Page } from '../config/pages';
 
 /**
@@ -12,7 +13,7 @@ export const PAGE_MODULES = {
   contact: () => import('../features/contact/contact-page'),
   login: () => import('../features/auth/login-page'),
   members: () => import('../features/members/members-page'),
-} satisfies Record<Page, () => Promise<{ default: ComponentType }>>;
+} satisfies Record<Page, () => Promise<{ default: ComponentType; meta: PageMetaMessages }>>;
 
 export const PAGE_COMPONENTS: Record<Page, LazyExoticComponent<ComponentType>> = {
   home: lazy(PAGE_MODULES.home),

@@ -1,7 +1,8 @@
 import { useMemo, type ReactNode } from 'react';
+import Collapse from 'react-bootstrap/Collapse';
 import NavbarContext from 'react-bootstrap/NavbarContext';
 
-interface Props {
+interface NavbarProps {
   expanded: boolean;
   onToggle: (expanded: boolean) => void;
   className?: string;
@@ -11,12 +12,13 @@ interface Props {
 }
 
 /**
- * Bootstrap's responsive navbar (`navbar navbar-expand-md`) for react-bootstrap's NavbarToggle and
- * NavbarCollapse, which read their state from NavbarContext. React-bootstrap's own <Navbar> carries
- * Navbar.Offcanvas (and with it the modal machinery, about 4 KB gzipped) into every page that uses it,
- * whether or not the page opens an offcanvas; the public pages load this instead.
+ * Bootstrap's responsive navbar (`navbar navbar-expand-md`), collapsed below the md breakpoint. The
+ * public pages load this instead of react-bootstrap's <Navbar>, <Nav> and friends, which carry the
+ * offcanvas and modal machinery and keyboard navigation for tab lists into every page (about 4 KB
+ * gzipped) whether or not a page uses them. It still provides react-bootstrap's NavbarContext, so the
+ * react-bootstrap parts that load later inside it (the members menu's dropdown) lay out as in a navbar.
  */
-export function CollapsibleNavbar({ expanded, onToggle, className, children, ...rest }: Props) {
+export function CollapsibleNavbar({ expanded, onToggle, className, children, ...rest }: NavbarProps) {
   const context = useMemo(
     () => ({ onToggle: () => onToggle(!expanded), bsPrefix: 'navbar', expanded, expand: 'md' as const }),
     [expanded, onToggle],
@@ -27,5 +29,50 @@ export function CollapsibleNavbar({ expanded, onToggle, className, children, ...
         {children}
       </nav>
     </NavbarContext.Provider>
+  );
+}
+
+interface TogglerProps {
+  controls: string;
+  expanded: boolean;
+  onToggle: (expanded: boolean) => void;
+  label: string;
+  className?: string;
+  /** The button's text; Bootstrap's "hamburger" icon without. */
+  children?: ReactNode;
+}
+
+/** The button that opens and closes the collapsed part of a navbar on small screens. */
+export function NavbarToggler({ controls, expanded, onToggle, label, className, children }: TogglerProps) {
+  return (
+    <button
+      type="button"
+      aria-controls={controls}
+      aria-expanded={expanded}
+      aria-label={label}
+      className={`${className ? `${className} ` : ''}navbar-toggler${expanded ? '' : ' collapsed'}`}
+      onClick={() => onToggle(!expanded)}
+    >
+      {children ?? <span className="navbar-toggler-icon" />}
+    </button>
+  );
+}
+
+/** The part of a navbar that collapses below the md breakpoint, with Bootstrap's height transition. */
+export function NavbarCollapse({
+  id,
+  expanded,
+  children,
+}: {
+  id: string;
+  expanded: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Collapse in={expanded}>
+      <div id={id} className="navbar-collapse">
+        {children}
+      </div>
+    </Collapse>
   );
 }

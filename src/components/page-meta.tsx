@@ -1,12 +1,28 @@
-import { documentTitle, pageDescription } from '../config/page-meta';
-import type { Page } from '../config/pages';
+import { currentLocale, type Locale } from '../lib/locale';
+import { m } from '../paraglide/messages.js';
 
-/** The page's <title> and meta description; React hoists them into <head>. */
-export function PageMeta({ page }: { page: Page }) {
+type Message = (inputs?: Record<string, never>, options?: { locale?: Locale }) => string;
+
+/** A page's title and description (messages page_*), exported by each page module as `meta`. */
+export interface PageMetaMessages {
+  title: Message;
+  description: Message;
+}
+
+/** The browser tab's title, e.g. "News · Rolette Family Reunion 2026". */
+export function documentTitle(meta: PageMetaMessages, locale: Locale = currentLocale()): string {
+  return `${meta.title({}, { locale })} · ${m.site_title({}, { locale })}`;
+}
+
+/**
+ * The page's <title> and meta description; React hoists them into <head>. The build-time HTML gets the
+ * same texts from the same `meta` (src/prerender.tsx), so each page carries only its own.
+ */
+export function PageMeta({ meta }: { meta: PageMetaMessages }) {
   return (
     <>
-      <title>{documentTitle(page)}</title>
-      <meta name="description" content={pageDescription(page)} />
+      <title>{documentTitle(meta)}</title>
+      <meta name="description" content={meta.description()} />
     </>
   );
 }

@@ -1,8 +1,5 @@
 import { useState } from 'react';
-import { Card, Nav } from 'react-bootstrap';
-import NavbarCollapse from 'react-bootstrap/NavbarCollapse';
-import NavbarToggle from 'react-bootstrap/NavbarToggle';
-import { CollapsibleNavbar } from './collapsible-navbar';
+import { CollapsibleNavbar, NavbarCollapse, NavbarToggler } from './collapsible-navbar';
 import { m } from '../paraglide/messages.js';
 
 export interface SectionLink<T extends string> {
@@ -35,26 +32,25 @@ export function SectionNav<T extends string>({ id, title, label, sections, activ
       expanded={expanded}
       onToggle={setExpanded}
     >
-      <NavbarToggle
-        aria-controls={collapseId}
+      <NavbarToggler
+        controls={collapseId}
+        expanded={expanded}
+        onToggle={setExpanded}
         label={m.common_navigation()}
-        aria-expanded={expanded}
         className="w-100 mb-3 section-nav-toggle"
       >
         {m.common_navigation()}
-      </NavbarToggle>
-      <NavbarCollapse id={collapseId}>
-        <Card className="w-100 shadow-sm">
-          <Card.Header as="h2" className="h5 mb-0">
-            {title}
-          </Card.Header>
-          <Nav as="ul" variant="pills" className="flex-column p-2" activeKey={active}>
+      </NavbarToggler>
+      <NavbarCollapse id={collapseId} expanded={expanded}>
+        <div className="w-100 shadow-sm card">
+          <h2 className="h5 mb-0 card-header">{title}</h2>
+          <ul className="flex-column p-2 navbar-nav nav-pills">
             {sections.map((section) => (
-              <Nav.Item as="li" key={section.id}>
-                <Nav.Link
-                  eventKey={section.id}
+              <li className="nav-item" key={section.id}>
+                <a
                   href={`#${section.id}`}
                   aria-current={section.id === active ? 'location' : undefined}
+                  className={`nav-link${section.id === active ? ' active' : ''}`}
                   onClick={(event) => {
                     event.preventDefault();
                     setExpanded(false);
@@ -62,11 +58,11 @@ export function SectionNav<T extends string>({ id, title, label, sections, activ
                   }}
                 >
                   {section.label}
-                </Nav.Link>
-              </Nav.Item>
+                </a>
+              </li>
             ))}
-          </Nav>
-        </Card>
+          </ul>
+        </div>
       </NavbarCollapse>
     </CollapsibleNavbar>
   );

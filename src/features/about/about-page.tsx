@@ -1,16 +1,18 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MapEmbed } from '../../components/map-embed';
-import { PageMeta } from '../../components/page-meta';
+import { PageMeta, type PageMetaMessages } from '../../components/page-meta';
 import { RichText } from '../../components/rich-text';
 import { pagePath } from '../../config/pages';
 import { m } from '../../paraglide/messages.js';
+
+export const meta: PageMetaMessages = { title: m.page_about_title, description: m.page_about_description };
 
 export default function AboutPage() {
   const contact = (children: ReactNode) => <Link to={pagePath('contact')}>{children}</Link>;
   return (
     <>
-      <PageMeta page="about" />
+      <PageMeta meta={meta} />
       <h1>{m.about_heading()}</h1>
       <section className="content-section" aria-labelledby="when-heading">
         <h2 id="when-heading">{m.about_when_heading()}</h2>

@@ -3,7 +3,7 @@ import { Alert, Button, Col, Row, Spinner } from 'react-bootstrap';
 import { useLocation, useNavigate } from 'react-router';
 import { ErrorBoundary, LoadFailure } from '../../components/error-boundary';
 import { MessageModal } from '../../components/message-modal';
-import { PageMeta } from '../../components/page-meta';
+import { PageMeta, type PageMetaMessages } from '../../components/page-meta';
 import { useClientReady } from '../../components/use-client-ready';
 import { isAuthServiceReachable } from '../../firebase/auth-service';
 import { useAuth } from './auth-context';
@@ -23,6 +23,8 @@ function Loading() {
     </div>
   );
 }
+
+export const meta: PageMetaMessages = { title: m.page_login_title, description: m.page_login_description };
 
 /**
  * The sign-in page. Part of the first bundle (small: FirebaseUI and Firebase load behind it), so the
@@ -86,7 +88,7 @@ export default function LoginPage() {
 
   return (
     <>
-      <PageMeta page="login" />
+      <PageMeta meta={meta} />
       <Row className="justify-content-center">
         <Col md={10} lg={8} xl={7}>
           <h1>{m.login_heading()}</h1>

@@ -1,8 +1,7 @@
 import { useCallback, type ReactNode } from 'react';
-import { Col, Row } from 'react-bootstrap';
 import { Link, useNavigate } from 'react-router';
 import { sectionFromHash, useHashSection } from '../../components/hash-section';
-import { PageMeta } from '../../components/page-meta';
+import { PageMeta, type PageMetaMessages } from '../../components/page-meta';
 import { RichText } from '../../components/rich-text';
 import { SectionNav, type SectionLink } from '../../components/section-nav';
 import { pagePath } from '../../config/pages';
@@ -11,6 +10,8 @@ import { m } from '../../paraglide/messages.js';
 
 const IDS = ['about-event', 'planning-committee', 'more-information'] as const;
 type HomeSection = (typeof IDS)[number];
+
+export const meta: PageMetaMessages = { title: m.page_home_title, description: m.page_home_description };
 
 export default function HomePage() {
   const navigate = useNavigate();
@@ -34,9 +35,9 @@ export default function HomePage() {
 
   return (
     <>
-      <PageMeta page="home" />
-      <Row className="g-4">
-        <Col md={4} lg={3} as="aside" className="order-md-2">
+      <PageMeta meta={meta} />
+      <div className="g-4 row">
+        <aside className="order-md-2 col-lg-3 col-md-4">
           <div className="sticky-md-top sidebar-sticky">
             <SectionNav
               id="home"
@@ -47,8 +48,8 @@ export default function HomePage() {
               onSelect={select}
             />
           </div>
-        </Col>
-        <Col md={8} lg={9} className="order-md-1">
+        </aside>
+        <div className="order-md-1 col-lg-9 col-md-8">
           <h1>{m.home_heading()}</h1>
           <p className="lead">
             <RichText
@@ -104,8 +105,8 @@ export default function HomePage() {
             </p>
             <p>{m.home_more_social()}</p>
           </section>
-        </Col>
-      </Row>
+        </div>
+      </div>
     </>
   );
 }

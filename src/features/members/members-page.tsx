@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Accordion, Button, Card, Col, Collapse, Row } from 'react-bootstrap';
 import { useHashSection } from '../../components/hash-section';
 import { MessageModal } from '../../components/message-modal';
-import { PageMeta } from '../../components/page-meta';
+import { PageMeta, type PageMetaMessages } from '../../components/page-meta';
 import { RichText } from '../../components/rich-text';
 import { SectionNav, type SectionLink } from '../../components/section-nav';
 import { config } from '../../config/env';
@@ -86,6 +86,11 @@ function SeminarList() {
   );
 }
 
+export const meta: PageMetaMessages = {
+  title: m.page_members_title,
+  description: m.page_members_description,
+};
+
 export default function MembersPage() {
   const { active, select } = useHashSection<MemberSectionId>(MEMBER_SECTION_IDS, 'documents');
   const [service] = useState(() => new DownloadService());
@@ -110,7 +115,7 @@ export default function MembersPage() {
 
   return (
     <>
-      <PageMeta page="members" />
+      <PageMeta meta={meta} />
       <h1>{m.members_heading()}</h1>
       <p className="lead">{m.members_welcome()}</p>
       <Row className="g-4">

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { PageMeta } from '../../components/page-meta';
+import { PageMeta, type PageMetaMessages } from '../../components/page-meta';
 import { RichText } from '../../components/rich-text';
 import { config } from '../../config/env';
 import { pagePath } from '../../config/pages';
@@ -9,12 +9,14 @@ import { REUNION_END, REUNION_START } from '../../config/site';
 import { formatDateRange } from '../../lib/format';
 import { m } from '../../paraglide/messages.js';
 
+export const meta: PageMetaMessages = { title: m.page_news_title, description: m.page_news_description };
+
 export default function NewsPage() {
   const mail = `mailto:${config.contactEmail}?subject=${encodeURIComponent(m.news_seminars_mail_subject())}`;
   const login = (children: ReactNode) => <Link to={pagePath('login')}>{children}</Link>;
   return (
     <>
-      <PageMeta page="news" />
+      <PageMeta meta={meta} />
       <h1>{m.news_heading()}</h1>
 
       <article className="content-section" aria-labelledby="dates-heading">

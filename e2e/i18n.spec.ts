@@ -1,0 +1,324 @@
+/**
+ * The site in Norwegian Bokmål (/nb/...) and the way between the languages: every public page reads
+ * Norwegian with no English left over, the build-time HTML is Norwegian without JavaScript and hydrates
+ * without a warning or a shift, the switch keeps page and hash and is remembered, a Norwegian browser
+ * lands on Norwegian pages, and the guard, the members area, a download and logout work in Norwegian.
+ */
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { demoFile } from '../scripts/seed/demo-files.ts';
+import { SITE_URL } from '../scripts/lib/local-stack-config.ts';
+import { CATALOGUE, downloadFileName } from '../src/domain/catalogue.ts';
+import { accounts, expect, expectNoViolations, signInWithEmail, test } from './fixtures';
+
+type Messages = Record<string, string>;
+const en = JSON.parse(readFileSync('messages/en.json', 'utf8')) as Messages;
+const nb = JSON.parse(readFileSync('messages/nb.json', 'utf8')) as Messages;
+
+const NB_PAGES = [
+  { path: '/nb/home', heading: nb.home_heading!, title: `${nb.page_home_title} · ${nb.site_title}` },
+  { path: '/nb/news', heading: nb.news_heading!, title: `${nb.page_news_title} · ${nb.site_title}` },
+  { path: '/nb/about', heading: nb.about_heading!, title: `${nb.page_about_title} · ${nb.site_title}` },
+  { path: '/nb/contact', heading: nb.contact_heading!, title: `${nb.page_contact_title} · ${nb.site_title}` },
+  { path: '/nb/login', heading: nb.login_heading!, title: `${nb.page_login_title} · ${nb.site_title}` },
+];
+
+/**
+ * English text on a Norwegian page: every piece of an English message (between its variables and
+ * tags) of four characters or more that differs from the Norwegian message, found in the text.
+ */
+function englishLeftovers(text: string): string[] {
+  const found: string[] = [];
+  for (const [key, value] of Object.entries(en)) {
+    if (key === '$schema' || value === nb[key]) continue;
+    for (const piece of value.split(/\{[^}]*\}/)) {
+      const words = piece.trim().replace(/^[\s.,:;·–-]+|[\s.,:;·–-]+$/g, '');
+      if (words.length >= 4 && text.includes(words)) found.push(`${key}: "${words}"`);
+    }
+  }
+  return found;
+}
+
+/** What a reader or a screen reader meets: visible text, visually hidden text, labels, titles, alt texts. */
+async function pageText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const attributes = [
+      ...document.querySelectorAll('[aria-label], [title], img[alt], [placeholder]'),
+    ].flatMap((element) =>
+      ['aria-label', 'title', 'alt', 'placeholder']
+        .map((name) => element.getAttribute(name))
+        .filter((value): value is string => !!value),
+    );
+    return [document.title, document.body.innerText, ...attributes].join('\n');
+  });
+}
+
+function nav(page: Page) {
+  return page.getByRole('navigation').first();
+}
+
+test.describe('Norwegian pages', () => {
+  for (const { path, heading, title } of NB_PAGES) {
+    test(`${path} reads Norwegian, with no English left over`, async ({ page, problems }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'nb');
+      await expect(page).toHaveTitle(title);
+      for (const name of [nb.nav_home, nb.nav_news, nb.nav_about, nb.nav_contact, nb.nav_login])
+        await expect(nav(page).getByRole('link', { name, exact: true })).toBeVisible();
+      await expect(page.getByText(nb.site_title!).first()).toBeVisible();
+      expect(englishLeftovers(await pageText(page))).toEqual([]);
+      expect(problems.errors).toEqual([]);
+    });
+  }
+
+  test('the open menu and the home sections read Norwegian on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/nb/home');
+    await page.getByRole('button', { name: nb.nav_menu }).click();
+    await expect(nav(page).getByRole('link', { name: nb.nav_news })).toBeVisible();
+    const sidebar = page.getByRole('navigation', { name: nb.home_sections_label });
+    await sidebar.getByRole('button', { name: nb.common_navigation }).click();
+    await expect(sidebar.getByRole('link', { name: nb.home_section_more })).toBeVisible();
+    expect(englishLeftovers(await pageText(page))).toEqual([]);
+  });
+
+  test('dates are written the way each language writes them', async ({ page }) => {
+    await page.goto('/nb/news');
+    await expect(page.locator('time').first()).toHaveText('10.–12. juli 2026');
+    await page.goto('/news');
+    await expect(page.locator('time').first()).toHaveText('July 10–12, 2026');
+  });
+
+  test('the map is labelled in Norwegian and asks Google for Norwegian', async ({ page }) => {
+    await page.goto('/nb/about');
+    const map = page.getByTitle(nb.about_map_title!);
+    await expect(map).toHaveAttribute('src', /[?&]hl=no&/);
+    await expect(page.getByRole('link', { name: new RegExp(nb.about_map_link!) })).toBeVisible();
+  });
+
+  test('the Norwegian build-time HTML reads Norwegian without JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: SITE_URL });
+    const page = await context.newPage();
+    for (const { path, heading, title } of NB_PAGES) {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'nb');
+      await expect(page).toHaveTitle(title);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expect(nav(page).getByRole('link', { name: nb.nav_news, exact: true })).toHaveAttribute(
+        'href',
+        '/nb/news',
+      );
+      await expect(page.getByRole('link', { name: 'English' })).toHaveAttribute(
+        'href',
+        path.replace(/^\/nb/, ''),
+      );
+      expect(englishLeftovers(await pageText(page))).toEqual([]);
+    }
+    await context.close();
+  });
+
+  test('hydrating the Norwegian HTML gives no warning and moves nothing', async ({ page, problems }) => {
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { __shifts: number[] }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+          shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    for (const { path } of NB_PAGES) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+      expect({ path, shifts }).toEqual({ path, shifts: [] });
+    }
+    expect(problems.errors).toEqual([]);
+  });
+});
+
+test.describe('the language switch', () => {
+  test('keeps the page and the section, and / remembers the choice', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/home#planning-committee');
+    await page.getByRole('link', { name: 'Norsk' }).click();
+    await expect(page).toHaveURL(/\/nb\/home#planning-committee$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(nb.home_heading!);
+    await expect(
+      page.getByRole('navigation', { name: nb.home_sections_label }).getByRole('link', {
+        name: nb.home_section_planning,
+      }),
+    ).toHaveAttribute('aria-current', 'location');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/nb\/home$/);
+
+    await nav(page).getByRole('link', { name: nb.nav_about }).click();
+    await expect(page).toHaveURL(/\/nb\/about$/);
+    await page.getByRole('link', { name: 'English' }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.about_heading!);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
+  test('is a link named in its own language on every page', async ({ page }) => {
+    for (const path of ['/home', '/news', '/about', '/contact', '/login']) {
+      await page.goto(path);
+      const link = page.getByRole('link', { name: 'Norsk' });
+      await expect(link).toHaveAttribute('href', `/nb${path}`);
+      await expect(link).toHaveAttribute('hreflang', 'nb');
+      await expect(link).toHaveAttribute('lang', 'nb');
+    }
+  });
+});
+
+test.describe('the first visit to /', () => {
+  for (const [locale, expected] of [
+    ['nb-NO', '/nb/home'],
+    ['nn-NO', '/nb/home'],
+    ['no', '/nb/home'],
+    ['en-US', '/home'],
+    ['sv-SE', '/home'],
+  ] as const) {
+    test(`from a browser set to ${locale} lands on ${expected}`, async ({ browser }) => {
+      const context = await browser.newContext({ locale, baseURL: SITE_URL });
+      const page = await context.newPage();
+      await page.goto('/');
+      await expect(page).toHaveURL(new RegExp(`${expected}$`));
+      await expect(page.locator('html')).toHaveAttribute('lang', expected.startsWith('/nb') ? 'nb' : 'en');
+      await context.close();
+    });
+  }
+});
+
+test.describe('Norwegian routes', () => {
+  for (const from of ['/nb', '/nb/', '/nb/nowhere', '/nb/home/extra', '/nb/HOME', '/nb/index.html']) {
+    test(`${from} goes to /nb/home`, async ({ page }) => {
+      await page.goto(from);
+      await expect(page).toHaveURL(/\/nb\/home$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(nb.home_heading!);
+    });
+  }
+
+  test('every Norwegian page has its own head: language, title, description, Open Graph, canonical, alternates', async ({
+    request,
+  }) => {
+    for (const { path, title } of NB_PAGES) {
+      const html = await (await request.get(path)).text();
+      const english = path.replace(/^\/nb/, '');
+      expect(html).toContain('<html lang="nb">');
+      expect(html).toContain(`<title>${title}</title>`);
+      expect(html).toContain('<meta property="og:locale" content="nb_NO" />');
+      expect(html).toContain('<meta property="og:locale:alternate" content="en_US" />');
+      expect(html).toMatch(new RegExp(`<link rel="canonical" href="https://[^"]+${path}" />`));
+      expect(html).toMatch(
+        new RegExp(`<link rel="alternate" hreflang="en" href="https://[^"]+${english}" />`),
+      );
+      expect(html).toMatch(new RegExp(`<link rel="alternate" hreflang="nb" href="https://[^"]+${path}" />`));
+      expect(html).toMatch(
+        new RegExp(`<link rel="alternate" hreflang="x-default" href="https://[^"]+${english}" />`),
+      );
+      const englishHtml = await (await request.get(english)).text();
+      expect(englishHtml).toContain('<html lang="en">');
+      expect(englishHtml).toMatch(
+        new RegExp(`<link rel="alternate" hreflang="nb" href="https://[^"]+${path}" />`),
+      );
+    }
+    const shell = await (await request.get('/nb/members')).text();
+    expect(shell).toContain('<html lang="nb">');
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    for (const path of [
+      '/home',
+      '/news',
+      '/about',
+      '/contact',
+      '/nb/home',
+      '/nb/news',
+      '/nb/about',
+      '/nb/contact',
+    ])
+      expect(sitemap).toContain(`${path}</loc>`);
+    expect(sitemap).toContain('hreflang="nb"');
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toContain('Disallow: /nb/members');
+  });
+});
+
+test.describe('signed in, in Norwegian', () => {
+  test('the guard, the members area, a download, the Error modal and logout', async ({ page, problems }) => {
+    await page.goto('/nb/members#images');
+    await expect(page).toHaveURL(/\/nb\/login$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(nb.login_heading!);
+
+    await signInWithEmail(page, accounts.member.email, accounts.member.password, {
+      loginPath: '/nb/login',
+      navigate: false,
+    });
+    await expect(page).toHaveURL(/\/nb\/members#images$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(nb.members_heading!);
+    const sidebar = page.getByRole('navigation', { name: nb.members_sections_label });
+    await expect(sidebar.getByRole('link', { name: nb.members_section_images })).toHaveAttribute(
+      'aria-current',
+      'location',
+    );
+    await expect(
+      page.locator('#documents').getByRole('button', { name: nb.group_railway_war }),
+    ).toBeVisible();
+    await page
+      .getByRole('button', { name: new RegExp(nb.members_seminars_show!.replace('{count}', '12')) })
+      .click();
+    await expect(page.locator('#highlighted-seminars')).toContainText('14. september 2024');
+    expect(englishLeftovers(await pageText(page))).toEqual([]);
+    await expectNoViolations(page, '/nb/members');
+
+    const item = CATALOGUE.find((entry) => entry.id === 'program-1976')!;
+    const downloadPromise = page.waitForEvent('download');
+    await page.locator(`button[data-file-id="${item.id}"]`).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toBe(downloadFileName(item, 'nb'));
+    expect(download.suggestedFilename()).toBe('Program for slektstreffet i 1976.pdf');
+    expect((await readFile(await download.path())).equals(await demoFile(item))).toBe(true);
+
+    await page.route('**/v0/b/*/o/members%2F**', (route) => route.fulfill({ status: 500, body: 'error' }));
+    await page.locator('button[data-file-id="railway-war-1905"]').click();
+    const error = page.getByRole('dialog', { name: nb.members_download_error_title });
+    await expect(error).toContainText(nb.members_download_error_text!);
+    await expectNoViolations(page, 'the Error modal in Norwegian');
+    await error.getByRole('button', { name: nb.common_ok }).click();
+    await expect(error).toBeHidden();
+    await expect(page.locator('button[data-file-id="railway-war-1905"]')).toBeEnabled();
+
+    await nav(page).getByRole('button', { name: nb.nav_logout }).click();
+    await expect(page).toHaveURL(/\/nb\/login$/);
+    await expect(nav(page).getByRole('link', { name: nb.nav_login, exact: true })).toBeVisible();
+    expect(problems.errors).toEqual([]);
+  });
+});
+
+test.describe('accessibility in Norwegian', () => {
+  for (const size of [
+    { name: 'mobile', width: 390, height: 844 },
+    { name: 'desktop', width: 1280, height: 900 },
+  ]) {
+    test(`the Norwegian pages, ${size.name}`, async ({ page }) => {
+      await page.setViewportSize(size);
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      for (const { path } of NB_PAGES) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectNoViolations(page, path);
+      }
+    });
+  }
+});
+
+test('the Norwegian members area keeps all files in their sections', async ({ page }) => {
+  await signInWithEmail(page, accounts.member.email, accounts.member.password, { loginPath: '/nb/login' });
+  await expect(page).toHaveURL(/\/nb\/members$/);
+  for (const entry of CATALOGUE)
+    await expect(page.locator(`button[data-file-id="${entry.id}"]`)).toContainText(
+      entry.title({}, { locale: 'nb' }),
+    );
+});
