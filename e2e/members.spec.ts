@@ -263,9 +263,11 @@ test.describe('members area', () => {
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const seminars = page.locator('#highlighted-seminars li');
     await expect(seminars).toHaveCount(12);
-    await expect(seminars.first()).toContainText('14.09.2024');
+    // A date for people to read names its month, so that no reader takes 10.07 for October 7.
+    await expect(seminars.first().locator('time')).toHaveText('September 14, 2024');
+    await expect(seminars.first().locator('time')).toHaveAttribute('datetime', '2024-09-14');
     for (const seminar of await seminars.all()) {
-      await expect(seminar.locator('time')).toHaveText(/^\d{2}\.\d{2}\.\d{4}$/);
+      await expect(seminar.locator('time')).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
       await expect(seminar.getByRole('link')).toHaveAttribute('target', '_blank');
     }
     await expect(page.getByText(/over 30 informational seminars/)).toBeVisible();

@@ -3,6 +3,7 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { preloadPageAt } from './app/page-components';
 import { AppRoutes } from './app/routes';
 import { AuthProvider } from './features/auth/auth-provider';
 import { LOCALE_FACTS, setDocumentLocale, startLocale } from './lib/locale';
@@ -26,6 +27,8 @@ const app = (
   </StrictMode>
 );
 
-// The static pages come with their content rendered at build time (scripts/prerender.ts): hydrate it.
-if (root.hasChildNodes()) hydrateRoot(root, app);
+// The static pages come with their content rendered at build time (scripts/prerender.ts): hydrate it,
+// once the page's own code (preloaded by the HTML) is here.
+// (No top-level await: the page's chunk imports this one, which must finish evaluating first.)
+if (root.hasChildNodes()) void preloadPageAt(window.location.pathname).then(() => hydrateRoot(root, app));
 else createRoot(root).render(app);

@@ -1,0 +1,57 @@
+import { lazy, type ComponentType } from 'react';
+import type { PageMetaMessages } from '../components/page-meta';
+import { PAGES, type Page } from '../config/pages';
+import { delocalizePath } from '../lib/locale';
+
+/**
+ * Each page's code, loaded when the page is shown. The build-time HTML already shows the page's content
+ * and preloads the page's chunk (scripts/prerender.ts); src/main.tsx waits for it before hydrating, so the
+ * page hydrates in one go instead of being replaced by the loading message.
+ */
+export const PAGE_MODULES = {
+  home: () => import('../features/home/home-page'),
+  news: () => import('../features/news/news-page'),
+  about: () => import('../features/about/about-page'),
+  contact: () => import('../features/contact/contact-page'),
+  login: () => import('../features/auth/login-page'),
+  members: () => import('../features/members/members-page'),
+} satisfies Record<Page, () => Promise<{ default: ComponentType; meta: PageMetaMessages }>>;
+
+const loaded: Partial<Record<Page, ComponentType>> = {};
+
+async function load(page: Page): Promise<{ default: ComponentType }> {
+  const module = await PAGE_MODULES[page]();
+  loaded[page] = module.default;
+  return module;
+}
+
+/** The page a path shows, if it is one of the site's pages in either language. */
+export function pageOfPath(pathname: string): Page | undefined {
+  const name = delocalizePath(pathname).slice(1);
+  return (PAGES as readonly string[]).includes(name) ? (name as Page) : undefined;
+}
+
+/**
+ * Loads the code of the page at `pathname` (if any) before the first render. A failure is left to the
+ * page itself: it loads again when shown, and the error boundary explains a failure there.
+ */
+export async function preloadPageAt(pathname: string): Promise<void> {
+  const page = pageOfPath(pathname);
+  if (page) await load(page).catch(() => undefined);
+}
+
+function pageComponent(page: Page): ComponentType {
+  const Lazy = lazy(() => load(page));
+  function PageComponent() {
+    // Already loaded: render at once (no suspension while hydrating the build-time HTML).
+    const Loaded = loaded[page];
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  PageComponent.displayName = `Page(${page})`;
+  return PageComponent;
+}
+
+export const PAGE_COMPONENTS = Object.fromEntries(PAGES.map((page) => [page, pageComponent(page)])) as Record<
+  Page,
+  ComponentType
+>;
