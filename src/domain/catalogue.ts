@@ -2,8 +2,9 @@ import type { MemberSectionId } from './member-sections';
 
 /**
  * The downloadable file catalogue (spec sections 2 and 3): every member file, its display name, where it
- * lives in Cloud Storage and its content type. The members page, the download service, the seeding of the
- * local emulator and the organisers' upload and check commands all read this one list.
+ * lives in Cloud Storage, its content type and whether only approved relatives may read it. The members page,
+ * the download service, the seeding of the local emulator and the organisers' upload and check commands all
+ * read this one list.
  */
 export const CONTENT_TYPES = {
   pdf: 'application/pdf',
@@ -25,22 +26,38 @@ export interface CatalogueEntry {
   kind: FileKind;
   section: Extract<MemberSectionId, 'documents' | 'images' | 'educational-materials'>;
   group: string;
+  /**
+   * The file lists living people: only accounts an organiser has approved (the `approved` custom claim) may
+   * read it. Every other member file is readable by any signed-in account with a verified e-mail address.
+   * The organisers' upload writes this into the file's metadata, where storage.rules reads it.
+   */
+  approvalOnly: boolean;
 }
 
-type Row = [id: string, displayName: string, kind: FileKind];
+/** Marks a catalogue row as readable only by approved accounts. */
+const APPROVAL_ONLY = 'approval-only';
+
+type Row = [id: string, displayName: string, kind: FileKind, access?: typeof APPROVAL_ONLY];
 
 function group(section: CatalogueEntry['section'], name: string, rows: Row[]): CatalogueEntry[] {
-  return rows.map(([id, displayName, kind]) => ({ id, displayName, kind, section, group: name }));
+  return rows.map(([id, displayName, kind, access]) => ({
+    id,
+    displayName,
+    kind,
+    section,
+    group: name,
+    approvalOnly: access === APPROVAL_ONLY,
+  }));
 }
 
 export const CATALOGUE: readonly CatalogueEntry[] = [
   ...group('documents', '1976 Reunion', [
-    ['attendees-list-1976', '1976 Reunion Attendees List', 'xlsx'],
+    ['attendees-list-1976', '1976 Reunion Attendees List', 'xlsx', APPROVAL_ONLY],
     ['program-1976', '1976 Reunion Program', 'pdf'],
     ['souvenir-booklet-1976', '1976 Reunion Souvenir Booklet', 'pdf'],
     ['newspaper-article-1976-1', '1976 Newspaper Article 1', 'pdf'],
     ['newspaper-article-1976-2', '1976 Newspaper Article 2', 'pdf'],
-    ['time-capsule-list', 'Time Capsule Donors and Recipients', 'xlsx'],
+    ['time-capsule-list', 'Time Capsule Donors and Recipients', 'xlsx', APPROVAL_ONLY],
   ]),
   ...group('documents', 'Genealogy Books', [['genealogy-book-1986', '1986 Genealogy Book', 'pdf']]),
   ...group('documents', 'North Dakota History', [
