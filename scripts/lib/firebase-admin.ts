@@ -33,13 +33,10 @@ export interface AdminConnection {
   close(): Promise<void>;
 }
 
-const EMULATOR_VARIABLES = [
-  'FIREBASE_AUTH_EMULATOR_HOST',
-  'FIREBASE_STORAGE_EMULATOR_HOST',
-  'STORAGE_EMULATOR_HOST',
-] as const;
+type EmulatorVariable =
+  'FIREBASE_AUTH_EMULATOR_HOST' | 'FIREBASE_STORAGE_EMULATOR_HOST' | 'STORAGE_EMULATOR_HOST';
 
-function setEnv(name: (typeof EMULATOR_VARIABLES)[number], value: string | undefined): void {
+function setEnv(name: EmulatorVariable, value: string | undefined): void {
   if (value === undefined) delete process.env[name];
   else process.env[name] = value;
 }
@@ -72,7 +69,16 @@ export function connectAdmin(target: AdminTarget): AdminConnection {
       return authService;
     },
     bucket(name) {
-      storageService ??= getStorage(app);
+      if (!storageService) {
+        storageService = getStorage(app);
+        if (storage) {
+          // The emulator is local: one that is not running should say so at once, not after the client's
+          // retries with back-off (16 s). Set before any Bucket exists: a Bucket restores the value it saw.
+          const client = storageService.bucket(name).storage;
+          client.retryOptions.autoRetry = false;
+          client.retryOptions.maxRetries = 0;
+        }
+      }
       return storageService.bucket(name);
     },
     async accessToken() {

@@ -28,7 +28,9 @@ export function largeDemoFileBytes(env: NodeJS.ProcessEnv = process.env): number
   const raw = env[LARGE_DEMO_SIZE_VARIABLE]?.trim();
   const mb = raw ? Number(raw) : DEFAULT_LARGE_DEMO_MB;
   if (!Number.isFinite(mb) || mb < 0) {
-    throw new RangeError(`${LARGE_DEMO_SIZE_VARIABLE}="${raw}" is not a size in MiB (0 for no large demo file).`);
+    throw new RangeError(
+      `${LARGE_DEMO_SIZE_VARIABLE}="${raw}" is not a size in MiB (0 for no large demo file).`,
+    );
   }
   return Math.round(mb * 1024 * 1024);
 }

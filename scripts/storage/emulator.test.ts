@@ -62,7 +62,12 @@ const users = {
   anonymous: null,
   unverified: emulatorIdToken({ projectId: PROJECT, uid: 'unverified-user', emailVerified: false }),
   verified: emulatorIdToken({ projectId: PROJECT, uid: 'verified-user', emailVerified: true }),
-  approved: emulatorIdToken({ projectId: PROJECT, uid: 'approved-user', emailVerified: true, approved: true }),
+  approved: emulatorIdToken({
+    projectId: PROJECT,
+    uid: 'approved-user',
+    emailVerified: true,
+    approved: true,
+  }),
 } as const;
 type User = keyof typeof users;
 const USER_NAMES = Object.keys(users) as User[];
@@ -120,14 +125,12 @@ interface Target {
 }
 
 const targets: Target[] = [
-  ...CATALOGUE.map(
-    (entry): Target => ({
-      label: entry.id,
-      path: storagePathOf(entry),
-      kind: entry.approvalOnly ? 'approval-only' : 'ordinary',
-      entry,
-    }),
-  ),
+  ...CATALOGUE.map((entry): Target => ({
+    label: entry.id,
+    path: storagePathOf(entry),
+    kind: entry.approvalOnly ? 'approval-only' : 'ordinary',
+    entry,
+  })),
   { label: 'large demo file', path: LARGE_DEMO_PATH, kind: 'ordinary' },
   { label: 'member file without access metadata', path: UNMARKED_PATH, kind: 'unmarked' },
   { label: 'outside members/', path: OUTSIDE_PATH, kind: 'outside' },
@@ -164,7 +167,12 @@ describe('in-process Storage emulator with the rules mirror', () => {
       metadata: {},
     });
     await saveObject(bucket, OUTSIDE_PATH, OUTSIDE_BYTES, plain('outside-members.txt', 'text/plain'));
-    await saveObject(bucket, UNMARKED_PATH, UNMARKED_BYTES, plain('uploaded-elsewhere.pdf', 'application/pdf'));
+    await saveObject(
+      bucket,
+      UNMARKED_PATH,
+      UNMARKED_BYTES,
+      plain('uploaded-elsewhere.pdf', 'application/pdf'),
+    );
   });
 
   afterAll(async () => {
@@ -201,7 +209,8 @@ describe('in-process Storage emulator with the rules mirror', () => {
       expect(file!.metadata.metadata).toEqual(expected.metadata);
       expect(Number(file!.metadata.size)).toBe((await demoFile(entry)).byteLength);
     }
-    for (const file of files) expect(file.metadata.metadata ?? {}).not.toHaveProperty(DOWNLOAD_TOKENS_METADATA_KEY);
+    for (const file of files)
+      expect(file.metadata.metadata ?? {}).not.toHaveProperty(DOWNLOAD_TOKENS_METADATA_KEY);
   });
 
   it('answers a CORS preflight from the site at http://127.0.0.1:5000', async () => {

@@ -150,7 +150,9 @@ describe('isPermitted (mirror of storage.rules)', () => {
     const path = rulesPath('members/a.pdf');
     expect(isPermitted({ method: 'get', path, token: tokenWith('verified', {}) }, PROJECT)).toBe(true);
     for (const changes of [{ iss: 'https://example.org' }, { sub: '' }, { exp: undefined }]) {
-      expect(isPermitted({ method: 'get', path, token: tokenWith('verified', changes) }, PROJECT)).toBe(false);
+      expect(isPermitted({ method: 'get', path, token: tokenWith('verified', changes) }, PROJECT)).toBe(
+        false,
+      );
     }
   });
 

@@ -158,7 +158,11 @@ export function isPermitted(
   if (resource === null || resource === undefined) return true;
   // isOpenToVerified(): 'access' in resource.metadata && resource.metadata.access == 'verified'
   const metadata = resource.metadata;
-  if (metadata && Object.hasOwn(metadata, ACCESS_METADATA_KEY) && metadata[ACCESS_METADATA_KEY] === ACCESS_VERIFIED) {
+  if (
+    metadata &&
+    Object.hasOwn(metadata, ACCESS_METADATA_KEY) &&
+    metadata[ACCESS_METADATA_KEY] === ACCESS_VERIFIED
+  ) {
     return true;
   }
   // isApproved(): 'approved' in request.auth.token && request.auth.token.approved == true
