@@ -17,8 +17,8 @@ export const ACCESS_METADATA_KEY = 'access';
 export const ACCESS_VERIFIED = 'verified';
 export const ACCESS_APPROVED = 'approved';
 export type Access = typeof ACCESS_VERIFIED | typeof ACCESS_APPROVED;
-/** The custom claim an organiser sets on an account (`request.auth.token.approved`). */
-export const APPROVED_CLAIM = 'approved';
+/** The custom claim an organiser sets on an account (`request.auth.token.approved`); one source with the site. */
+export { APPROVED_CLAIM } from '../../src/domain/access.ts';
 /**
  * Where Firebase keeps a file's download tokens: a URL with `?token=` reads the file without any rules check.
  * Member files must never carry one (organiser:check fails if they do).
