@@ -20,11 +20,12 @@ import {
   demoAccounts,
 } from './lib/local-stack-config.ts';
 import { withStack } from './lib/with-stack.ts';
+import { mediaUrl as storageMediaUrl } from '../src/firebase/media-url.ts';
 import { LARGE_DEMO_PATH } from './seed/demo-files.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const BUTTON_ENTRY = 'program-1976';
-const mediaUrl = (path: string) => `${STORAGE_URL}/v0/b/${BUCKET}/o/${encodeURIComponent(path)}?alt=media`;
+const mediaUrl = (path: string) => storageMediaUrl(STORAGE_URL, BUCKET, path);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const mb = (bytes: number) => bytes / 1024 / 1024;
 

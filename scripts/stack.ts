@@ -12,8 +12,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAccount } from './auth/emulator-api.ts';
 import { writeLocalFirebaseJson } from './lib/firebase-config.ts';
+import { connectAdmin, hostOf } from './lib/firebase-admin.ts';
 import {
   AUTH_URL,
   BUCKET,
@@ -26,6 +26,7 @@ import {
   demoAccounts,
 } from './lib/local-stack-config.ts';
 import { assertPortsFree, waitForHttp } from './lib/ports.ts';
+import { seedAccounts } from './seed/seed-accounts.ts';
 import { seedStorage } from './seed/seed-storage.ts';
 import { startStorageEmulator } from './storage/emulator.ts';
 
@@ -159,18 +160,19 @@ async function main(): Promise<void> {
   await waitForHttp(`${AUTH_URL}/`, 90_000);
   if (!dev) await waitForHttp(`${SITE_URL}/`, 90_000);
 
+  // The demo data goes in through the Admin SDK, as the organisers' commands put in the real data.
   const accounts = demoAccounts();
-  const auth = { url: AUTH_URL, projectId: PROJECT_ID };
-  for (const account of Object.values(accounts)) await createAccount(auth, account);
-  const seeded = await seedStorage({
-    storageUrl: STORAGE_URL,
-    bucket: BUCKET,
-    largeFileBytes:
-      process.env.LARGE_DEMO_FILE_MB === undefined
-        ? undefined
-        : Number(process.env.LARGE_DEMO_FILE_MB) * 1024 * 1024,
+  const admin = connectAdmin({
+    projectId: PROJECT_ID,
+    emulators: { auth: hostOf(AUTH_URL), storage: hostOf(STORAGE_URL) },
   });
-  log(`Seeded ${seeded.files} files (${(seeded.bytes / 1024 / 1024).toFixed(1)} MB) into gs://${BUCKET}`);
+  try {
+    await seedAccounts(admin.auth, Object.values(accounts));
+    const seeded = await seedStorage(admin.bucket(BUCKET));
+    log(`Seeded ${seeded.files} files (${(seeded.bytes / 1024 / 1024).toFixed(1)} MiB) into gs://${BUCKET}`);
+  } finally {
+    await admin.close();
+  }
 
   if (dev) {
     run('npx', ['vite', '--host', HOST, '--port', String(PORTS.vite), '--strictPort'], 'Vite dev server');
@@ -182,8 +184,10 @@ async function main(): Promise<void> {
   The reunion website is running at ${url}/home  (offline demo project "${PROJECT_ID}")
 
   Demo accounts (password ${accounts.member.password}):
-    ${accounts.member.email.padEnd(26)} verified: signs in to the members area
-    ${accounts.unverified.email.padEnd(26)} not verified: is asked to verify the e-mail address
+${Object.values(accounts)
+  .map((account) => `    ${account.email.padEnd(26)} ${account.shows}`)
+  .join('\n')}
+  Approve, block or list accounts: npm run organiser:members -- list
   E-mails the site "sends" (verification links): ${AUTH_URL}/emulator/v1/projects/${PROJECT_ID}/oobCodes
 
   Press Ctrl-C to stop.

@@ -1,6 +1,7 @@
 /**
- * The Auth emulator's REST API (the same endpoints as Google's Identity Toolkit, plus the emulator's own
- * /emulator/v1 endpoints). Used to seed demo accounts and, in tests, to read verification links.
+ * What the Admin SDK does not cover, on the Auth emulator's REST API: a user's own sign-in (as the browser does it,
+ * for benchmarks and tests), the emulator's own /emulator/v1 endpoints (the verification links it "sent", its
+ * project config). Accounts, claims and blocking go through firebase-admin (scripts/lib/firebase-admin.ts).
  */
 export interface AuthEmulator {
   url: string;
@@ -20,29 +21,6 @@ async function call<T>(emulator: AuthEmulator, path: string, init: RequestInit =
 }
 
 const key = (emulator: AuthEmulator) => emulator.apiKey ?? 'demo-api-key';
-
-export async function createAccount(
-  emulator: AuthEmulator,
-  account: { email: string; password: string; displayName?: string; verified: boolean },
-): Promise<string> {
-  const { localId } = await call<{ localId: string }>(
-    emulator,
-    `/identitytoolkit.googleapis.com/v1/accounts:signUp?key=${key(emulator)}`,
-    {
-      method: 'POST',
-      body: JSON.stringify({ email: account.email, password: account.password, returnSecureToken: true }),
-    },
-  );
-  await call(emulator, `/identitytoolkit.googleapis.com/v1/projects/${emulator.projectId}/accounts:update`, {
-    method: 'POST',
-    body: JSON.stringify({ localId, emailVerified: account.verified, displayName: account.displayName }),
-  });
-  return localId;
-}
-
-export async function deleteAllAccounts(emulator: AuthEmulator): Promise<void> {
-  await call(emulator, `/emulator/v1/projects/${emulator.projectId}/accounts`, { method: 'DELETE' });
-}
 
 export interface OobCode {
   email: string;
@@ -72,4 +50,24 @@ export async function signInWithPassword(
     { method: 'POST', body: JSON.stringify({ email, password, returnSecureToken: true }) },
   );
   return idToken;
+}
+
+/** The Auth emulator's own project settings (GET/PATCH /emulator/v1/projects/<id>/config). */
+export interface EmulatorProjectConfig {
+  signIn?: { allowDuplicateEmails?: boolean };
+  emailPrivacyConfig?: { enableImprovedEmailPrivacy?: boolean };
+}
+
+export async function emulatorConfig(emulator: AuthEmulator): Promise<EmulatorProjectConfig> {
+  return call<EmulatorProjectConfig>(emulator, `/emulator/v1/projects/${emulator.projectId}/config`);
+}
+
+export async function updateEmulatorConfig(
+  emulator: AuthEmulator,
+  config: EmulatorProjectConfig,
+): Promise<EmulatorProjectConfig> {
+  return call<EmulatorProjectConfig>(emulator, `/emulator/v1/projects/${emulator.projectId}/config`, {
+    method: 'PATCH',
+    body: JSON.stringify(config),
+  });
 }

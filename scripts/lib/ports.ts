@@ -1,4 +1,16 @@
-import { createServer } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
+
+/** A port nothing listens on right now, chosen by the system (never one of the local stack's fixed ports). */
+export async function freePort(host = '127.0.0.1'): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, host, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
 
 /** Resolves true when nothing listens on host:port (we could bind it ourselves). */
 export function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, formatTable } from './cli.ts';
 
 const TSX = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
-const COMMANDS = ['upload', 'check', 'deploy', 'password-policy'] as const;
+const COMMANDS = ['upload', 'check', 'deploy', 'auth-settings', 'members'] as const;
 
 function runScript(
   command: string,
@@ -53,23 +53,42 @@ describe('organiser commands run directly', () => {
     const result = await runScript('check', []);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
-      /^organiser:check failed: Listing gs:\/\/demo-reunion\.appspot\.com\/members\/: cannot reach the Storage emulator at http:\/\/127\.0\.0\.1:9 /,
+      /^organiser:check failed: Listing gs:\/\/demo-reunion\.firebasestorage\.app\/members\/: cannot reach the Storage emulator at http:\/\/127\.0\.0\.1:9 /,
     );
   });
 
-  it('a real project without Google credentials: says where it would act and how to log in, exit 1', async () => {
-    const result = await runScript('check', ['--project', 'my-real-reunion'], {
-      GOOGLE_APPLICATION_CREDENTIALS: join(REPO_ROOT, 'no-such-credentials.json'),
-    });
+  it('members against an Auth emulator that is not running: exit 1 with a clear message', async () => {
+    const result = await runScript('members', ['list']);
     expect(result.code).toBe(1);
-    expect(result.stdout).toBe(
-      'Target: Firebase project my-real-reunion (a project id, not an alias from .firebaserc), ' +
-        'bucket gs://my-real-reunion.firebasestorage.app\n',
-    );
     expect(result.stderr).toMatch(
-      /^organiser:check failed: No Google credentials for the real project\. Log in once with `gcloud auth application-default login`/,
+      /^organiser:members failed: Listing the accounts: cannot reach the Auth emulator at http:\/\/127\.0\.0\.1:9 /,
     );
   });
+
+  it.each([
+    ['check', [], ', bucket gs://my-real-reunion.firebasestorage.app'],
+    ['members', ['list'], ''],
+    ['auth-settings', [], ''],
+  ] as const)(
+    'a real project without Google credentials: %s says where it would act and how to log in, exit 1',
+    async (command, args, bucket) => {
+      const result = await runScript(command, [...args, '--project', 'my-real-reunion'], {
+        GOOGLE_APPLICATION_CREDENTIALS: join(REPO_ROOT, 'no-such-credentials.json'),
+        // Set in the shell, they must not send a real project's command to an emulator.
+        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9',
+        FIREBASE_STORAGE_EMULATOR_HOST: '127.0.0.1:9',
+      });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe(
+        `Target: Firebase project my-real-reunion (a project id, not an alias from .firebaserc)${bucket}\n`,
+      );
+      expect(result.stderr).toMatch(
+        new RegExp(
+          `^organiser:${command} failed: No Google credentials for the real project\\. Log in once with \`gcloud auth application-default login\``,
+        ),
+      );
+    },
+  );
 });
 
 describe('formatTable', () => {

@@ -1,6 +1,7 @@
 /**
- * What every organiser command shares: the context it runs in (environment, output, repository folder, network and
- * Google credentials, all replaceable in tests), argument errors, and the exit codes:
+ * What every organiser command shares: one skeleton (defineCommand: arguments, --help, the target and its
+ * `Target: ...` line, the Admin SDK connection, errors and exit codes), the context it runs in (environment,
+ * output, repository folder, the Admin SDK; all replaceable in tests), and the exit codes:
  *   0  done
  *   1  the command ran and something failed or is missing (the message says what)
  *   2  usage error: a wrong or missing argument, or a target the command refuses
@@ -9,6 +10,16 @@ import { realpathSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+import type { AdminConnection } from '../lib/firebase-admin.ts';
+import { connectTarget } from './admin.ts';
+import {
+  describeTarget,
+  readFirebaserc,
+  resolveTarget,
+  type Target,
+  type TargetDescription,
+} from './target.ts';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
@@ -35,49 +46,21 @@ export interface CommandContext {
   io: Io;
   /** The repository: .firebaserc, firebase.json and the .env files live here. */
   rootDir: string;
-  fetch: typeof fetch;
-  /** An OAuth access token for Google APIs (real projects only). */
-  getAccessToken(): Promise<string>;
+  /**
+   * The Admin SDK for the target: the emulators through *_EMULATOR_HOST, a real project with the Application
+   * Default Credentials (checked before anything is done). Replaceable in tests.
+   */
+  connect(target: Target): Promise<AdminConnection>;
 }
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-
-const GOOGLE_SCOPES = ['https://www.googleapis.com/auth/cloud-platform'];
-
-let googleAuth: Promise<{ getAccessToken(): Promise<string | null | undefined> }> | undefined;
-
-/**
- * Application Default Credentials: `gcloud auth application-default login` or GOOGLE_APPLICATION_CREDENTIALS.
- * One GoogleAuth per process: it caches the token and refreshes it when it expires.
- */
-export async function googleAccessToken(): Promise<string> {
-  let token: string | null | undefined;
-  try {
-    googleAuth ??= import('google-auth-library').then(
-      ({ GoogleAuth }) => new GoogleAuth({ scopes: GOOGLE_SCOPES }),
-    );
-    token = await (await googleAuth).getAccessToken();
-  } catch (err) {
-    throw new CommandError(
-      'No Google credentials for the real project. Log in once with ' +
-        '`gcloud auth application-default login` (as a Firebase project owner or editor), or set ' +
-        'GOOGLE_APPLICATION_CREDENTIALS to a service account key file. ' +
-        `(${err instanceof Error ? err.message.split('\n')[0] : String(err)})`,
-      { cause: err },
-    );
-  }
-  if (!token)
-    throw new CommandError('Google returned no access token for the Application Default Credentials.');
-  return token;
-}
 
 export function defaultContext(overrides: Partial<CommandContext> = {}): CommandContext {
   return {
     env: process.env,
     io: { out: (line) => console.log(line), err: (line) => console.error(line) },
     rootDir: REPO_ROOT,
-    fetch: (input, init) => fetch(input, init),
-    getAccessToken: googleAccessToken,
+    connect: connectTarget,
     ...overrides,
   };
 }
@@ -128,6 +111,87 @@ export async function runCommand(
     if (ctx.env.ORGANISER_DEBUG && err instanceof Error && err.stack) ctx.io.err(err.stack);
     return EXIT_FAILED;
   }
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+type OptionValue<T> = T extends { type: 'boolean' } ? boolean : string;
+/** What node:util parseArgs gives for the options O (each may be absent), plus --help. */
+export type OptionValues<O extends Options> = { [K in keyof O]?: OptionValue<O[K]> } & { help?: boolean };
+
+/** The arguments a command's body gets. */
+export interface CommandRun<O extends Options> {
+  ctx: CommandContext;
+  values: OptionValues<O>;
+  positionals: string[];
+  target: Target;
+  /** The Admin SDK for the target, connected on first use (real projects: credentials checked then), closed after. */
+  admin(): Promise<AdminConnection>;
+}
+
+export interface CommandSpec<O extends Options> {
+  /** e.g. organiser:check (the npm script). */
+  name: string;
+  help: string;
+  /** node:util parseArgs options; -h/--help is added. --project (and --bucket) decide the target. */
+  options: O;
+  /** What the `Target: ...` line names. */
+  describe: TargetDescription;
+  /** Whether the command takes positional arguments (else any is a usage error). */
+  positionals?: boolean;
+  /** Argument checks that need no target (run before the target is resolved); throw UsageError. */
+  checkArguments?(values: CommandRun<O>['values'], positionals: string[]): void;
+  /** When set, --project is required, and this is the usage error without it. */
+  requireProject?: string;
+  /** Refuses a target the command cannot act on (throw UsageError), before anything is printed. */
+  checkTarget?(target: Target): void;
+  run(run: CommandRun<O>): Promise<number>;
+}
+
+/**
+ * An organiser command: parses the arguments, prints --help, resolves and prints the target, runs the body with a
+ * lazily connected Admin SDK, and turns what it throws into a message and exit code 1 or 2. Returns its main().
+ */
+export function defineCommand<const O extends Options>(spec: CommandSpec<O>) {
+  return async function main(argv: string[], overrides: Partial<CommandContext> = {}): Promise<number> {
+    const ctx = defaultContext(overrides);
+    let connection: Promise<AdminConnection> | undefined;
+    try {
+      return await runCommand(spec.name, ctx, async () => {
+        const parsed = parseCommandLine(argv, spec.options);
+        const values = parsed.values as OptionValues<O>;
+        const positionals = parsed.positionals;
+        if (values.help) {
+          ctx.io.out(spec.help);
+          return EXIT_OK;
+        }
+        if (!spec.positionals && positionals.length) {
+          throw new UsageError(`Unexpected argument: ${positionals.join(' ')}`);
+        }
+        spec.checkArguments?.(values, positionals);
+        const named = values as { project?: unknown; bucket?: unknown };
+        const project = typeof named.project === 'string' ? named.project : undefined;
+        const bucket = typeof named.bucket === 'string' ? named.bucket : undefined;
+        if (spec.requireProject && project === undefined) throw new UsageError(spec.requireProject);
+        const target = resolveTarget(
+          { project, bucket },
+          { env: ctx.env, firebaserc: readFirebaserc(ctx.rootDir) },
+        );
+        spec.checkTarget?.(target);
+        ctx.io.out(describeTarget(target, spec.describe));
+        return spec.run({
+          ctx,
+          values,
+          positionals,
+          target,
+          admin: () => (connection ??= ctx.connect(target)),
+        });
+      });
+    } finally {
+      const admin = await connection?.catch(() => undefined);
+      await admin?.close().catch(() => undefined);
+    }
+  };
 }
 
 /** True when the module at moduleUrl is the script node/tsx was started with. */

@@ -15,7 +15,7 @@ import {
   type Step,
 } from './deploy.ts';
 import { resolveTarget } from './target.ts';
-import { captureIo, noCredentials } from './test-support.ts';
+import { captureIo, noConnection } from './test-support.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'organiser-deploy-'));
 writeFileSync(
@@ -42,7 +42,7 @@ function run(argv: string[], buildEnv: Record<string, string>, exitCodes: number
       return Promise.resolve(exitCodes[ran.length - 1] ?? 0);
     },
   };
-  const code = main(argv, { env: {}, io, rootDir: root, getAccessToken: noCredentials }, deps);
+  const code = main(argv, { env: {}, io, rootDir: root, connect: noConnection }, deps);
   return { code, io, ran };
 }
 
@@ -98,6 +98,25 @@ describe('buildSettingsProblems', () => {
     expect(
       buildSettingsProblems('my-reunion', { ...GOOD_ENV, VITE_FIREBASE_PROJECT_ID: 'other-reunion' }),
     ).toHaveLength(1);
+  });
+
+  it("refuses a bucket that is not the project's", () => {
+    expect(
+      buildSettingsProblems('my-reunion', {
+        ...GOOD_ENV,
+        VITE_FIREBASE_STORAGE_BUCKET: 'other-reunion.firebasestorage.app',
+      }),
+    ).toEqual([
+      expect.stringMatching(
+        /^VITE_FIREBASE_STORAGE_BUCKET is other-reunion\.firebasestorage\.app, not a bucket of my-reunion \(my-reunion\.firebasestorage\.app or my-reunion\.appspot\.com\)/,
+      ),
+    ]);
+    expect(
+      buildSettingsProblems('my-reunion', {
+        ...GOOD_ENV,
+        VITE_FIREBASE_STORAGE_BUCKET: 'my-reunion.appspot.com',
+      }),
+    ).toEqual([]);
   });
 
   it('refuses settings the build would reject, and a missing storage bucket', () => {

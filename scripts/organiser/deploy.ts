@@ -11,17 +11,9 @@ import { spawn } from 'node:child_process';
 import { loadEnv } from 'vite';
 
 import { parseEnv } from '../../src/config/env-schema.ts';
-import {
-  CommandError,
-  EXIT_OK,
-  UsageError,
-  defaultContext,
-  parseCommandLine,
-  runCommand,
-  runIfMain,
-  type CommandContext,
-} from './cli.ts';
-import { describeTarget, readFirebaserc, resolveTarget, type Target } from './target.ts';
+import { defaultBucketNames, defaultStorageBucket } from '../../src/config/firebase-project.ts';
+import { CommandError, EXIT_OK, UsageError, defineCommand, runIfMain, type CommandContext } from './cli.ts';
+import { PROJECT_OPTION, isBucketOfProject, type Target } from './target.ts';
 
 const NAME = 'organiser:deploy';
 
@@ -61,14 +53,13 @@ export function deploySteps(projectId: string): Step[] {
   ];
 }
 
+const NO_PROJECT =
+  'Name the Firebase project to deploy to: --project <alias or id> (e.g. --project production). ' +
+  'The deploy never uses a default project.';
+
 /** Refuses what cannot be deployed: no project named, or the local demo project. */
 export function assertDeployable(target: Target | undefined): asserts target is Target & { kind: 'project' } {
-  if (!target) {
-    throw new UsageError(
-      'Name the Firebase project to deploy to: --project <alias or id> (e.g. --project production). ' +
-        'The deploy never uses a default project.',
-    );
-  }
+  if (!target) throw new UsageError(NO_PROJECT);
   if (target.kind === 'emulator') {
     throw new UsageError(
       `Nothing to deploy to: ${target.projectId} is the local demo project, and the local stack serves the build ` +
@@ -103,9 +94,16 @@ export function buildSettingsProblems(projectId: string, buildEnv: Record<string
   } catch (err) {
     problems.push(err instanceof Error ? err.message : String(err));
   }
-  if (!buildEnv.VITE_FIREBASE_STORAGE_BUCKET?.trim()) {
+  const bucket = buildEnv.VITE_FIREBASE_STORAGE_BUCKET?.trim();
+  if (!bucket) {
     problems.push(
-      `VITE_FIREBASE_STORAGE_BUCKET is not set: the site would look for the files in ${projectId}.appspot.com. ` +
+      `VITE_FIREBASE_STORAGE_BUCKET is not set: the site would look for the files in ${defaultStorageBucket(projectId)}. ` +
+        'Set it to the bucket shown in the Firebase console (Project settings > Your apps > storageBucket).',
+    );
+  } else if (!isBucketOfProject(bucket, projectId)) {
+    problems.push(
+      `VITE_FIREBASE_STORAGE_BUCKET is ${bucket}, not a bucket of ${projectId} ` +
+        `(${defaultBucketNames(projectId).join(' or ')}): the site would read the files from another project. ` +
         'Set it to the bucket shown in the Firebase console (Project settings > Your apps > storageBucket).',
     );
   }
@@ -131,60 +129,53 @@ export interface DeployDeps {
   runStep(step: Step, cwd: string): Promise<number>;
 }
 
-export async function main(
+function deployCommand(deps: DeployDeps) {
+  return defineCommand({
+    name: NAME,
+    help: HELP,
+    options: { ...PROJECT_OPTION, 'dry-run': { type: 'boolean' } },
+    describe: 'project',
+    requireProject: NO_PROJECT,
+    checkTarget: (target) => assertDeployable(target),
+    async run({ ctx, values, target }) {
+      assertDeployable(target);
+      const problems = buildSettingsProblems(target.projectId, deps.loadBuildEnv(ctx.rootDir));
+      if (problems.length) throw new CommandError(`Not deploying.\n  ${problems.join('\n  ')}`);
+      ctx.io.out(`Build settings: VITE_FIREBASE_PROJECT_ID=${target.projectId}, as the target.`);
+
+      const steps = deploySteps(target.projectId);
+      if (values['dry-run']) {
+        ctx.io.out('Dry run: would run');
+        for (const step of steps) ctx.io.out(`  ${step.command} ${step.args.join(' ')}`);
+        return EXIT_OK;
+      }
+      for (const step of steps) {
+        ctx.io.out(`${step.label}: ${step.command} ${step.args.join(' ')}`);
+        const code = await deps.runStep(step, ctx.rootDir).catch((err: unknown) => {
+          throw new CommandError(
+            `${step.label}: cannot run ${step.command} (${err instanceof Error ? err.message : String(err)}).`,
+            { cause: err },
+          );
+        });
+        if (code !== 0) {
+          throw new CommandError(
+            `${step.label} failed (\`${step.command} ${step.args.join(' ')}\` exited with ${code}); see its output above.` +
+              (step.label === 'Deploy' ? ' Not logged in? Run `npx firebase login` once.' : ''),
+          );
+        }
+      }
+      ctx.io.out(`Deployed Hosting and storage.rules to ${target.projectId}.`);
+      return EXIT_OK;
+    },
+  });
+}
+
+export function main(
   argv: string[],
   overrides: Partial<CommandContext> = {},
   deps: DeployDeps = { loadBuildEnv, runStep },
 ): Promise<number> {
-  const ctx = defaultContext(overrides);
-  return runCommand(NAME, ctx, async () => {
-    const { values, positionals } = parseCommandLine(argv, {
-      project: { type: 'string' },
-      'dry-run': { type: 'boolean' },
-    });
-    if (values.help) {
-      ctx.io.out(HELP);
-      return EXIT_OK;
-    }
-    if (positionals.length) throw new UsageError(`Unexpected argument: ${positionals.join(' ')}`);
-    const target =
-      values.project === undefined
-        ? undefined
-        : resolveTarget(
-            { project: values.project },
-            { env: ctx.env, firebaserc: readFirebaserc(ctx.rootDir) },
-          );
-    assertDeployable(target);
-    ctx.io.out(describeTarget(target, 'project'));
-
-    const problems = buildSettingsProblems(target.projectId, deps.loadBuildEnv(ctx.rootDir));
-    if (problems.length) throw new CommandError(`Not deploying.\n  ${problems.join('\n  ')}`);
-    ctx.io.out(`Build settings: VITE_FIREBASE_PROJECT_ID=${target.projectId}, as the target.`);
-
-    const steps = deploySteps(target.projectId);
-    if (values['dry-run']) {
-      ctx.io.out('Dry run: would run');
-      for (const step of steps) ctx.io.out(`  ${step.command} ${step.args.join(' ')}`);
-      return EXIT_OK;
-    }
-    for (const step of steps) {
-      ctx.io.out(`${step.label}: ${step.command} ${step.args.join(' ')}`);
-      const code = await deps.runStep(step, ctx.rootDir).catch((err: unknown) => {
-        throw new CommandError(
-          `${step.label}: cannot run ${step.command} (${err instanceof Error ? err.message : String(err)}).`,
-          { cause: err },
-        );
-      });
-      if (code !== 0) {
-        throw new CommandError(
-          `${step.label} failed (\`${step.command} ${step.args.join(' ')}\` exited with ${code}); see its output above.` +
-            (step.label === 'Deploy' ? ' Not logged in? Run `npx firebase login` once.' : ''),
-        );
-      }
-    }
-    ctx.io.out(`Deployed Hosting and storage.rules to ${target.projectId}.`);
-    return EXIT_OK;
-  });
+  return deployCommand(deps)(argv, overrides);
 }
 
 runIfMain(import.meta.url, main);

@@ -23,7 +23,7 @@ describe('resolveTarget', () => {
     expect(resolveTarget({}, { env: {}, firebaserc })).toEqual({
       kind: 'emulator',
       projectId: PROJECT_ID,
-      bucket: `${PROJECT_ID}.appspot.com`,
+      bucket: `${PROJECT_ID}.firebasestorage.app`,
       storageUrl: STORAGE_URL,
       authUrl: AUTH_URL,
     });
@@ -39,7 +39,7 @@ describe('resolveTarget', () => {
     );
     expect(target.kind).toBe('emulator');
     expect(target.projectId).toBe(PROJECT_ID);
-    expect(target.bucket).toBe(`${PROJECT_ID}.appspot.com`);
+    expect(target.bucket).toBe(`${PROJECT_ID}.firebasestorage.app`);
   });
 
   it('emulator URLs come from STORAGE_EMULATOR_URL / AUTH_EMULATOR_URL when set', () => {
@@ -78,7 +78,7 @@ describe('resolveTarget', () => {
       kind: 'emulator',
       projectId: 'demo-staging',
       alias: 'staging',
-      bucket: 'demo-staging.appspot.com',
+      bucket: 'demo-staging.firebasestorage.app',
     });
     expect(resolveTarget({ project: 'demo-reunion' }, { env: {}, firebaserc })).toMatchObject({
       kind: 'emulator',
@@ -100,6 +100,30 @@ describe('resolveTarget', () => {
     expect(() => resolveTarget({ bucket: 'Not A Bucket' }, { env: {}, firebaserc })).toThrow(UsageError);
   });
 
+  it("FIREBASE_STORAGE_BUCKET must be one of the --project's own buckets; --bucket may name any", () => {
+    const env = { FIREBASE_STORAGE_BUCKET: 'other-reunion.firebasestorage.app' };
+    expect(() => resolveTarget({ project: 'production' }, { env, firebaserc })).toThrow(
+      'FIREBASE_STORAGE_BUCKET is other-reunion.firebasestorage.app, which is not a bucket of the project ' +
+        'my-reunion (my-reunion.firebasestorage.app or my-reunion.appspot.com). Unset it, or name the bucket ' +
+        'on the command line: --bucket other-reunion.firebasestorage.app.',
+    );
+    expect(() => resolveTarget({ project: 'production' }, { env, firebaserc })).toThrow(UsageError);
+    expect(
+      resolveTarget(
+        { project: 'production', bucket: 'other-reunion.firebasestorage.app' },
+        { env, firebaserc },
+      ).bucket,
+    ).toBe('other-reunion.firebasestorage.app');
+    for (const bucket of ['my-reunion.firebasestorage.app', 'gs://my-reunion.appspot.com']) {
+      expect(
+        resolveTarget({ project: 'production' }, { env: { FIREBASE_STORAGE_BUCKET: bucket }, firebaserc })
+          .bucket,
+      ).toBe(bucket.replace('gs://', ''));
+    }
+    // The emulators ignore it: their bucket is the demo project's.
+    expect(resolveTarget({}, { env, firebaserc }).bucket).toBe(`${PROJECT_ID}.firebasestorage.app`);
+  });
+
   it('refuses names that are neither an alias nor a project id', () => {
     expect(() => resolveTarget({ project: '' }, { env: {}, firebaserc })).toThrow(UsageError);
     expect(() => resolveTarget({ project: 'Production' }, { env: {}, firebaserc })).toThrow(
@@ -115,9 +139,12 @@ describe('describeTarget', () => {
   it('says where the command acts', () => {
     const local = resolveTarget({}, { env: {}, firebaserc });
     expect(describeTarget(local)).toBe(
-      `Target: local emulators (${PROJECT_ID}), bucket gs://${PROJECT_ID}.appspot.com at ${STORAGE_URL}`,
+      `Target: local emulators (${PROJECT_ID}), bucket gs://${PROJECT_ID}.firebasestorage.app at ${STORAGE_URL}`,
     );
     expect(describeTarget(local, 'project')).toBe(`Target: local emulators (${PROJECT_ID})`);
+    expect(describeTarget(local, 'auth')).toBe(
+      `Target: local emulators (${PROJECT_ID}), Auth emulator at ${AUTH_URL}`,
+    );
     const real = resolveTarget({ project: 'production' }, { env: {}, firebaserc });
     expect(describeTarget(real)).toBe(
       'Target: Firebase project my-reunion (alias production), bucket gs://my-reunion.firebasestorage.app',

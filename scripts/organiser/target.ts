@@ -9,6 +9,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import {
+  defaultBucketNames,
+  defaultStorageBucket,
+  isDemoProject,
+} from '../../src/config/firebase-project.ts';
 import { AUTH_URL, PROJECT_ID, STORAGE_URL } from '../lib/local-stack-config.ts';
 import { CommandError, UsageError } from './cli.ts';
 
@@ -56,13 +61,11 @@ const PROJECT_ID_PATTERN = /^[a-z][a-z0-9-]{4,28}[a-z0-9]$/;
 /** Bucket names (simplified): lowercase letters, digits, dots, hyphens and underscores. */
 const BUCKET_PATTERN = /^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/;
 
-export function isDemoProject(projectId: string): boolean {
-  return projectId.startsWith('demo-');
-}
+export { isDemoProject };
 
-/** The bucket a new Firebase project gets (projects created before 30 Oct 2024 have <id>.appspot.com). */
-export function defaultBucketOf(projectId: string): string {
-  return isDemoProject(projectId) ? `${projectId}.appspot.com` : `${projectId}.firebasestorage.app`;
+/** Whether a bucket name is one of the project's default buckets (<id>.firebasestorage.app or <id>.appspot.com). */
+export function isBucketOfProject(bucket: string, projectId: string): boolean {
+  return (defaultBucketNames(projectId) as string[]).includes(bucket);
 }
 
 function normaliseBucket(raw: string, from: string): string {
@@ -110,13 +113,31 @@ export function resolveTarget(opts: TargetOptions, sources: TargetSources): Targ
   const alias = aliased ? named : undefined;
   if (isDemoProject(projectId)) return emulatorTarget(projectId, alias, opts, env);
 
-  const bucket =
-    opts.bucket !== undefined
-      ? normaliseBucket(opts.bucket, '--bucket')
-      : env.FIREBASE_STORAGE_BUCKET?.trim()
-        ? normaliseBucket(env.FIREBASE_STORAGE_BUCKET, 'FIREBASE_STORAGE_BUCKET')
-        : defaultBucketOf(projectId);
-  return { kind: 'project', projectId, ...(alias ? { alias } : {}), bucket };
+  return {
+    kind: 'project',
+    projectId,
+    ...(alias ? { alias } : {}),
+    bucket: projectBucket(projectId, opts, env),
+  };
+}
+
+/**
+ * A real project's bucket: --bucket as given (named on the command line, on purpose); else FIREBASE_STORAGE_BUCKET,
+ * which must be one of the project's own default buckets (a variable left over from work on another project must
+ * never send files there); else <id>.firebasestorage.app.
+ */
+function projectBucket(projectId: string, opts: TargetOptions, env: NodeJS.ProcessEnv): string {
+  if (opts.bucket !== undefined) return normaliseBucket(opts.bucket, '--bucket');
+  if (!env.FIREBASE_STORAGE_BUCKET?.trim()) return defaultStorageBucket(projectId);
+  const bucket = normaliseBucket(env.FIREBASE_STORAGE_BUCKET, 'FIREBASE_STORAGE_BUCKET');
+  if (!isBucketOfProject(bucket, projectId)) {
+    const [current, legacy] = defaultBucketNames(projectId);
+    throw new UsageError(
+      `FIREBASE_STORAGE_BUCKET is ${bucket}, which is not a bucket of the project ${projectId} ` +
+        `(${current} or ${legacy}). Unset it, or name the bucket on the command line: --bucket ${bucket}.`,
+    );
+  }
+  return bucket;
 }
 
 function emulatorTarget(
@@ -129,18 +150,22 @@ function emulatorTarget(
     kind: 'emulator',
     projectId,
     ...(alias ? { alias } : {}),
-    bucket: opts.bucket !== undefined ? normaliseBucket(opts.bucket, '--bucket') : defaultBucketOf(projectId),
+    bucket:
+      opts.bucket !== undefined ? normaliseBucket(opts.bucket, '--bucket') : defaultStorageBucket(projectId),
     storageUrl: normaliseUrl(env.STORAGE_EMULATOR_URL, STORAGE_URL, 'STORAGE_EMULATOR_URL'),
     authUrl: normaliseUrl(env.AUTH_EMULATOR_URL, AUTH_URL, 'AUTH_EMULATOR_URL'),
   };
 }
 
+/** What a command's `Target: ...` line names besides the project: the bucket, the Auth emulator, or nothing. */
+export type TargetDescription = 'storage' | 'auth' | 'project';
+
 /**
  * One line saying where the command acts, e.g.
- *   Target: local emulators (demo-reunion), bucket gs://demo-reunion.appspot.com at http://127.0.0.1:9199
+ *   Target: local emulators (demo-reunion), bucket gs://demo-reunion.firebasestorage.app at http://127.0.0.1:9199
  *   Target: Firebase project my-reunion (alias production), bucket gs://my-reunion.firebasestorage.app
  */
-export function describeTarget(target: Target, what: 'storage' | 'auth' | 'project' = 'storage'): string {
+export function describeTarget(target: Target, what: TargetDescription = 'storage'): string {
   // A real project named by id: say so, so that a mistyped alias is seen before anything happens.
   const alias = target.alias ? ` (alias ${target.alias})` : ' (a project id, not an alias from .firebaserc)';
   if (target.kind === 'emulator') {
@@ -181,9 +206,12 @@ export function readFirebaserc(rootDir: string): Firebaserc {
   return { projects: projects ?? {} };
 }
 
+/** The --project option for node:util parseArgs. */
+export const PROJECT_OPTION = { project: { type: 'string' } } as const;
+
 /** The common --project / --bucket options for node:util parseArgs. */
 export const TARGET_OPTIONS = {
-  project: { type: 'string' },
+  ...PROJECT_OPTION,
   bucket: { type: 'string' },
 } as const;
 
@@ -191,5 +219,6 @@ export const TARGET_HELP = `  --project <alias|id>  act on this Firebase project
                         project id. Without it: the local emulators (npm start). demo-* ids always
                         mean the emulators; a real project is only ever used when named here.`;
 
-export const BUCKET_HELP = `  --bucket <name>       the Storage bucket (default: <id>.firebasestorage.app for a real project, or
-                        FIREBASE_STORAGE_BUCKET; projects created before Nov 2024: <id>.appspot.com)`;
+export const BUCKET_HELP = `  --bucket <name>       the Storage bucket (default: <id>.firebasestorage.app, or FIREBASE_STORAGE_BUCKET
+                        if it is one of the project's buckets; projects created before Nov 2024:
+                        <id>.appspot.com)`;

@@ -1,16 +1,7 @@
 /** Helpers for the organiser commands' tests (not used by the commands). */
-import { createServer, type AddressInfo } from 'node:net';
+import type { CommandContext, Io } from './cli.ts';
 
-import type { Io } from './cli.ts';
-
-/** A port nothing listens on right now (never one of the local stack's fixed ports). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+export { freePort } from '../lib/ports.ts';
 
 /** An Io that keeps what a command prints. */
 export function captureIo(): Io & { stdout: string[]; stderr: string[]; text(): string } {
@@ -25,7 +16,6 @@ export function captureIo(): Io & { stdout: string[]; stderr: string[]; text(): 
   };
 }
 
-/** Fails the test if a command tries to get Google credentials. */
-export function noCredentials(): Promise<string> {
-  return Promise.reject(new Error('test: no Google credentials may be requested here'));
-}
+/** A connect() that fails the test if a command tries to reach Firebase at all. */
+export const noConnection: CommandContext['connect'] = () =>
+  Promise.reject(new Error('test: this command may not connect to Firebase here'));

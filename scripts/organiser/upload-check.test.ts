@@ -1,6 +1,8 @@
 /**
- * organiser:upload and organiser:check end to end against the in-process Storage emulator on a random port:
- * main(argv) with STORAGE_EMULATOR_URL pointing at it, each test in its own bucket.
+ * organiser:upload and organiser:check end to end against the in-process Storage emulator and an in-process Auth
+ * emulator on random ports: main(argv) with STORAGE_EMULATOR_URL / AUTH_EMULATOR_URL pointing at them, each test
+ * in its own bucket. What a real project adds (bucket IAM, the project's Authentication settings) is tested with
+ * a stand-in Admin SDK connection at the end.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,51 +11,72 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
   CATALOGUE,
-  contentTypeOf,
   downloadFileName,
   fileNameInStorage,
   storagePathOf,
   type CatalogueEntry,
 } from '../../src/domain/catalogue.ts';
-import { contentDispositionOf } from '../seed/content-disposition.ts';
+import { updateEmulatorConfig } from '../auth/emulator-api.ts';
+import { startAuthEmulator, type RunningAuthEmulator } from '../auth/emulator.ts';
+import { connectAdmin, hostOf, type AdminConnection, type Bucket } from '../lib/firebase-admin.ts';
 import { LARGE_DEMO_PATH, demoFile } from '../seed/demo-files.ts';
 import { seedStorage } from '../seed/seed-storage.ts';
 import { startStorageEmulator, type RunningStorageEmulator } from '../storage/emulator.ts';
-import { BucketClient } from './bucket.ts';
-import { compareWithCatalogue, main as check } from './check.ts';
+import {
+  DOWNLOAD_TOKENS_METADATA_KEY,
+  contentDispositionFor,
+  memberFileMetadata,
+  saveObject,
+} from '../storage/member-files.ts';
+import { emulatorIdToken } from '../storage/tokens.ts';
+import { listObjects, type StoredObject } from './admin.ts';
+import { passwordPolicy, type AuthSettings } from './auth-settings.ts';
+import { compareWithCatalogue, main as check, publicBindings, type IamPolicy } from './check.ts';
 import type { CommandContext } from './cli.ts';
-import type { EmulatorTarget } from './target.ts';
 import { main as upload, matchEntry } from './upload.ts';
-import { captureIo, freePort, noCredentials } from './test-support.ts';
+import { captureIo, freePort } from './test-support.ts';
 
-let emulator: RunningStorageEmulator;
+const PROJECT = 'demo-reunion';
+let storageEmulator: RunningStorageEmulator;
+let authEmulator: RunningAuthEmulator;
+let admin: AdminConnection;
 const folders: string[] = [];
 
 beforeAll(async () => {
-  emulator = await startStorageEmulator({
-    projectId: 'demo-reunion',
+  storageEmulator = await startStorageEmulator({
+    projectId: PROJECT,
     host: '127.0.0.1',
     port: await freePort(),
   });
+  authEmulator = await startAuthEmulator({ projectId: PROJECT });
+  admin = connectAdmin({
+    projectId: PROJECT,
+    emulators: { storage: hostOf(storageEmulator.url), auth: hostOf(authEmulator.url) },
+  });
 });
 afterAll(async () => {
-  await emulator?.stop();
+  await admin?.close();
+  await storageEmulator?.stop();
+  await authEmulator?.stop();
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
 function context(io = captureIo()): Partial<CommandContext> & { io: ReturnType<typeof captureIo> } {
-  return { env: { STORAGE_EMULATOR_URL: emulator.url }, io, getAccessToken: noCredentials };
+  return { env: { STORAGE_EMULATOR_URL: storageEmulator.url, AUTH_EMULATOR_URL: authEmulator.url }, io };
 }
 
-function client(bucket: string): BucketClient {
-  const target: EmulatorTarget = {
-    kind: 'emulator',
-    projectId: 'demo-reunion',
-    bucket,
-    storageUrl: emulator.url,
-    authUrl: 'http://127.0.0.1:1',
-  };
-  return new BucketClient(target, { fetch, getAccessToken: noCredentials });
+const bucketOf = (name: string): Bucket => admin.bucket(name);
+const stored = (bucket: string): Promise<StoredObject[]> => listObjects(bucketOf(bucket), 'members/');
+
+/** Reads a file the way the site does (Firebase API, an approved member's ID token). */
+async function readAsMember(bucket: string, path: string): Promise<number> {
+  const token = emulatorIdToken({ projectId: PROJECT, emailVerified: true, approved: true });
+  const response = await fetch(
+    `${storageEmulator.url}/v0/b/${bucket}/o/${encodeURIComponent(path)}?alt=media`,
+    { headers: { Authorization: `Firebase ${token}` } },
+  );
+  await response.arrayBuffer();
+  return response.status;
 }
 
 function tempFolder(): string {
@@ -111,8 +134,8 @@ describe('organiser:upload', () => {
     return folder;
   }
 
-  it('uploads the known files with content type and download name; lists the unknown and the wrong type', async () => {
-    const bucket = 'upload-mixed.appspot.com';
+  it('uploads the known files with content type, download name and access; lists the unknown and the wrong type', async () => {
+    const bucket = 'upload-mixed.firebasestorage.app';
     const folder = await folderWithMixedFiles();
     const ctx = context();
     const code = await upload([folder, '--bucket', bucket], ctx);
@@ -120,25 +143,32 @@ describe('organiser:upload', () => {
     expect(code, output).toBe(1);
 
     const uploaded = [program, attendees, presentation, photo];
-    const objects = await client(bucket).listObjects('members/');
+    const objects = await stored(bucket);
     expect(objects.map((o) => o.name).sort()).toEqual(uploaded.map(storagePathOf).sort());
     for (const entry of uploaded) {
       const object = objects.find((o) => o.name === storagePathOf(entry))!;
-      expect(object.contentType).toBe(contentTypeOf(entry));
-      expect(object.contentDisposition).toBe(contentDispositionOf(entry));
+      const expected = memberFileMetadata(entry);
+      expect(object.contentType).toBe(expected.contentType);
+      expect(object.contentDisposition).toBe(expected.contentDisposition);
+      expect(object.metadata).toEqual(expected.metadata);
       expect(object.size).toBe((await demoFile(entry)).byteLength);
     }
+    expect(objects.find((o) => o.name === storagePathOf(attendees))!.metadata).toEqual({
+      access: 'approved',
+    });
+    expect(objects.find((o) => o.name === storagePathOf(program))!.metadata).toEqual({ access: 'verified' });
     // The stored bytes are the file's bytes.
-    const media = await fetch(
-      `${emulator.url}/storage/v1/b/${bucket}/o/${encodeURIComponent(storagePathOf(photo))}?alt=media`,
-    );
-    expect(Buffer.from(await media.arrayBuffer()).equals(await demoFile(photo))).toBe(true);
+    const [bytes] = await bucketOf(bucket).file(storagePathOf(photo)).download();
+    expect(bytes.equals(await demoFile(photo))).toBe(true);
 
     expect(ctx.io.stdout[0]).toBe(
-      `Target: local emulators (demo-reunion), bucket gs://${bucket} at ${emulator.url}`,
+      `Target: local emulators (demo-reunion), bucket gs://${bucket} at ${storageEmulator.url}`,
     );
     expect(output).toMatch(
       /program-1976\.pdf\s+uploaded\s+members\/documents\/program-1976\.pdf \(PDF, \d+\.\d KB\)/,
+    );
+    expect(output).toMatch(
+      /1976 Reunion Attendees List\.xlsx\s+uploaded\s+members\/documents\/attendees-list-1976\.xlsx \(XLSX, \d+\.\d KB, approved accounts only\)/,
     );
     expect(output).toMatch(/notes\.txt\s+unknown\s+no catalogue entry has this name/);
     expect(output).toMatch(
@@ -152,30 +182,117 @@ describe('organiser:upload', () => {
     expect(output).toContain(`${CATALOGUE.length - 5} catalogue files are not in this folder`);
   });
 
-  it('exits 0 when every file is uploaded, and replaces what is there', async () => {
-    const bucket = 'upload-clean.appspot.com';
+  it('exits 0 when every file is uploaded; a relative folder is relative to where the command was typed', async () => {
+    const bucket = 'upload-clean.firebasestorage.app';
     const folder = tempFolder();
     writeFileSync(join(folder, fileNameInStorage(program)), await demoFile(program));
-    await client(bucket).uploadObject(storagePathOf(program), Buffer.from('old'), {
-      contentType: 'text/plain',
-    });
     const ctx = context();
     // A relative folder is relative to where the organiser typed the command (npm's INIT_CWD).
     ctx.env = { ...ctx.env, INIT_CWD: dirname(folder) };
     expect(await upload([basename(folder), `--bucket=${bucket}`], ctx), ctx.io.text()).toBe(0);
     expect(ctx.io.stdout[1]).toBe(`Folder: ${folder}`);
-    expect(await client(bucket).listObjects('members/')).toEqual([
-      {
+    expect(await stored(bucket)).toEqual([
+      expect.objectContaining({
         name: storagePathOf(program),
-        contentType: 'application/pdf',
-        contentDisposition: contentDispositionOf(program),
+        ...memberFileMetadata(program),
         size: (await demoFile(program)).byteLength,
-      },
+      }),
     ]);
   });
 
+  it('refuses to replace a stored file with other content, unless --replace', async () => {
+    const bucket = 'upload-replace.firebasestorage.app';
+    const folder = tempFolder();
+    writeFileSync(join(folder, fileNameInStorage(program)), await demoFile(program));
+    const old = Buffer.from('%PDF-1.4 an older scan');
+    await saveObject(bucketOf(bucket), storagePathOf(program), old, memberFileMetadata(program));
+
+    const refused = context();
+    expect(await upload([folder, '--bucket', bucket], refused), refused.io.text()).toBe(1);
+    expect(refused.io.text()).toMatch(
+      /program-1976\.pdf\s+differs\s+members\/documents\/program-1976\.pdf holds a file with other content \(22 B stored, \d+ B here\); not replaced without --replace/,
+    );
+    expect(refused.io.text()).toContain('Not uploaded: 1 differing from the stored file.');
+    expect(refused.io.text()).toContain('run the same command with --replace');
+    const [still] = await bucketOf(bucket).file(storagePathOf(program)).download();
+    expect(still.equals(old)).toBe(true);
+
+    const dryRun = context();
+    expect(await upload([folder, '--bucket', bucket, '--replace', '--dry-run'], dryRun)).toBe(0);
+    expect(dryRun.io.text()).toMatch(/program-1976\.pdf\s+would replace/);
+
+    const replaced = context();
+    expect(await upload([folder, '--bucket', bucket, '--replace'], replaced), replaced.io.text()).toBe(0);
+    expect(replaced.io.text()).toMatch(
+      /program-1976\.pdf\s+replaced\s+members\/documents\/program-1976\.pdf/,
+    );
+    const [now] = await bucketOf(bucket).file(storagePathOf(program)).download();
+    expect(now.equals(await demoFile(program))).toBe(true);
+  });
+
+  it('leaves a stored file with the same content and metadata alone', async () => {
+    const bucket = 'upload-unchanged.firebasestorage.app';
+    const folder = tempFolder();
+    writeFileSync(join(folder, fileNameInStorage(program)), await demoFile(program));
+    await saveObject(
+      bucketOf(bucket),
+      storagePathOf(program),
+      await demoFile(program),
+      memberFileMetadata(program),
+    );
+    const [before] = await bucketOf(bucket).file(storagePathOf(program)).getMetadata();
+
+    const ctx = context();
+    expect(await upload([folder, '--bucket', bucket], ctx), ctx.io.text()).toBe(0);
+    expect(ctx.io.text()).toMatch(
+      /program-1976\.pdf\s+unchanged\s+.*already stored, same content and metadata/,
+    );
+    expect(ctx.io.text()).toContain(
+      'Uploaded 0 files to gs://upload-unchanged.firebasestorage.app. 1 file already there, unchanged.',
+    );
+    const [after] = await bucketOf(bucket).file(storagePathOf(program)).getMetadata();
+    expect(after.generation).toBe(before.generation);
+  });
+
+  it('stores a file with the same content again when its access is wrong or it carries a download token', async () => {
+    const bucket = 'upload-refresh.firebasestorage.app';
+    const folder = tempFolder();
+    writeFileSync(join(folder, fileNameInStorage(attendees)), await demoFile(attendees));
+    writeFileSync(join(folder, fileNameInStorage(program)), await demoFile(program));
+    // The attendees list stored as if for every verified member; the program read once through the Firebase API,
+    // which gives it a download token in the emulator.
+    await saveObject(bucketOf(bucket), storagePathOf(attendees), await demoFile(attendees), {
+      ...memberFileMetadata(attendees),
+      metadata: { access: 'verified' },
+    });
+    await saveObject(
+      bucketOf(bucket),
+      storagePathOf(program),
+      await demoFile(program),
+      memberFileMetadata(program),
+    );
+    expect(await readAsMember(bucket, storagePathOf(program))).toBe(200);
+    const token = (await stored(bucket)).find((o) => o.name === storagePathOf(program))!.metadata[
+      DOWNLOAD_TOKENS_METADATA_KEY
+    ];
+    expect(token).toBeTruthy();
+
+    const ctx = context();
+    expect(await upload([folder, '--bucket', bucket], ctx), ctx.io.text()).toBe(0);
+    expect(ctx.io.text()).toMatch(/attendees-list-1976\.xlsx\s+stored again\s+.*; fixes access/);
+    expect(ctx.io.text()).toMatch(/program-1976\.pdf\s+stored again\s+.*; fixes download token/);
+    const after = await stored(bucket);
+    expect(after.find((o) => o.name === storagePathOf(attendees))!.metadata).toEqual({ access: 'approved' });
+    expect(after.find((o) => o.name === storagePathOf(program))!.metadata).toEqual({ access: 'verified' });
+    // The old token no longer opens the file.
+    const byToken = await fetch(
+      `${storageEmulator.url}/v0/b/${bucket}/o/${encodeURIComponent(storagePathOf(program))}?alt=media&token=${token}`,
+    );
+    expect(byToken.status).toBe(403);
+  });
+
   it('two files for one entry: uploads neither', async () => {
-    const bucket = 'upload-duplicate.appspot.com';
+    const bucket = 'upload-duplicate.firebasestorage.app';
     const folder = tempFolder();
     writeFileSync(join(folder, fileNameInStorage(program)), await demoFile(program));
     writeFileSync(join(folder, downloadFileName(program)), await demoFile(program));
@@ -184,16 +301,16 @@ describe('organiser:upload', () => {
     expect(ctx.io.text()).toMatch(
       /program-1976\.pdf\s+duplicate\s+also matched by "1976 Reunion Program\.pdf"/,
     );
-    expect(await client(bucket).listObjects('members/')).toEqual([]);
+    expect(await stored(bucket)).toEqual([]);
   });
 
   it('--dry-run checks and lists, and uploads nothing', async () => {
-    const bucket = 'upload-dry-run.appspot.com';
+    const bucket = 'upload-dry-run.firebasestorage.app';
     const ctx = context();
     expect(await upload([await folderWithMixedFiles(), '--bucket', bucket, '--dry-run'], ctx)).toBe(1);
     expect(ctx.io.text()).toMatch(/program-1976\.pdf\s+would upload\s+members\/documents\/program-1976\.pdf/);
     expect(ctx.io.text()).toContain('Dry run: would upload 4 files; nothing was sent.');
-    expect(await client(bucket).listObjects('members/')).toEqual([]);
+    expect(await stored(bucket)).toEqual([]);
   });
 
   it('usage errors exit 2 with a message and no stack trace', async () => {
@@ -221,7 +338,7 @@ describe('organiser:upload', () => {
     const folder = tempFolder();
     writeFileSync(join(folder, fileNameInStorage(program)), await demoFile(program));
     const down = context();
-    down.env = { STORAGE_EMULATOR_URL: `http://127.0.0.1:${await freePort()}` };
+    down.env = { ...down.env, STORAGE_EMULATOR_URL: `http://127.0.0.1:${await freePort()}` };
     expect(await upload([folder], down)).toBe(1);
     expect(down.io.stderr[0]).toMatch(
       /cannot reach the Storage emulator .* Is the local stack running \(npm start\)\?/,
@@ -238,7 +355,7 @@ describe('organiser:upload', () => {
 describe('organiser:check', () => {
   it('an empty bucket: every catalogue file missing, exit 1', async () => {
     const ctx = context();
-    expect(await check(['--bucket', 'check-empty.appspot.com'], ctx)).toBe(1);
+    expect(await check(['--bucket', 'check-empty.firebasestorage.app'], ctx)).toBe(1);
     const output = ctx.io.text();
     expect(output).toContain(
       `Missing: upload these (the file may be named either way) (${CATALOGUE.length}):`,
@@ -251,18 +368,32 @@ describe('organiser:check', () => {
     );
   });
 
-  it('the seeded local stack: complete (exit 0), the benchmark file noted as local, unknown files listed', async () => {
-    const bucket = 'check-seeded.appspot.com';
-    await seedStorage({ storageUrl: emulator.url, bucket, largeFileBytes: 1024 });
-    await client(bucket).uploadObject('members/documents/extra-notes.pdf', Buffer.from('%PDF-1.4'), {
-      contentType: 'application/pdf',
+  it('the seeded local stack: complete (exit 0), the benchmark file noted as local, unknown files listed, IAM skipped', async () => {
+    const bucket = 'check-seeded.firebasestorage.app';
+    await seedStorage(bucketOf(bucket), { largeFileBytes: 1024 });
+    const plain = (name: string, contentType: string) => ({
+      contentType,
+      contentDisposition: contentDispositionFor(name),
+      metadata: {},
     });
-    await client(bucket).uploadObject('members/', Buffer.alloc(0), {
-      contentType: 'application/x-directory',
-    });
-    await client(bucket).uploadObject('public/not-checked.txt', Buffer.from('x'), {
-      contentType: 'text/plain',
-    });
+    await saveObject(
+      bucketOf(bucket),
+      'members/documents/extra-notes.pdf',
+      Buffer.from('%PDF-1.4'),
+      plain('extra-notes.pdf', 'application/pdf'),
+    );
+    await saveObject(
+      bucketOf(bucket),
+      'members/',
+      Buffer.alloc(0),
+      plain('members', 'application/x-directory'),
+    );
+    await saveObject(
+      bucketOf(bucket),
+      'public/not-checked.txt',
+      Buffer.from('x'),
+      plain('x.txt', 'text/plain'),
+    );
     const ctx = context();
     expect(await check(['--bucket', bucket], ctx), ctx.io.text()).toBe(0);
     const output = ctx.io.text();
@@ -272,24 +403,33 @@ describe('organiser:check', () => {
     expect(output).toContain(`Also present, as expected locally: ${LARGE_DEMO_PATH}`);
     expect(output).not.toContain('public/not-checked.txt');
     expect(output).not.toContain('Missing');
+    expect(output).toContain(
+      'Bucket IAM: skipped (the Storage emulator has no IAM; checked on a real project).',
+    );
+    expect(output).toContain('Authentication (Auth emulator): e-mail enumeration protection off; password');
     expect(ctx.io.stdout.at(-1)).toBe(
-      `Check passed: ${CATALOGUE.length} of ${CATALOGUE.length} catalogue files present with the right content type; 1 file not in the catalogue.`,
+      `Check passed: ${CATALOGUE.length} of ${CATALOGUE.length} catalogue files present with the right content type and access; 1 file not in the catalogue.`,
     );
   });
 
-  it('one missing and one with the wrong content type: exit 1, both listed', async () => {
-    const bucket = 'check-problems.appspot.com';
-    await seedStorage({ storageUrl: emulator.url, bucket, largeFileBytes: 0 });
+  it('missing, wrong content type, wrong access and a download token: exit 1, each listed', async () => {
+    const bucket = 'check-problems.firebasestorage.app';
+    await seedStorage(bucketOf(bucket), { largeFileBytes: 0 });
     const photo = byId('rolette-panorama');
     const program = byId('program-1976');
-    await client(bucket).uploadObject(storagePathOf(photo), await demoFile(photo), {
+    const capsule = byId('time-capsule-list');
+    const thesis = byId('norwegian-settlement-thesis-1949');
+    await saveObject(bucketOf(bucket), storagePathOf(photo), await demoFile(photo), {
+      ...memberFileMetadata(photo),
       contentType: 'image/png',
-      contentDisposition: contentDispositionOf(photo),
     });
-    await fetch(`${emulator.url}/storage/v1/b/${bucket}/o/${encodeURIComponent(storagePathOf(program))}`, {
-      method: 'DELETE',
-      headers: { Authorization: 'Bearer owner' },
+    await saveObject(bucketOf(bucket), storagePathOf(capsule), await demoFile(capsule), {
+      ...memberFileMetadata(capsule),
+      metadata: {},
     });
+    await bucketOf(bucket).file(storagePathOf(program)).delete();
+    expect(await readAsMember(bucket, storagePathOf(thesis))).toBe(200); // the emulator adds a download token
+
     const ctx = context();
     expect(await check(['--bucket', bucket], ctx)).toBe(1);
     const output = ctx.io.text();
@@ -297,13 +437,37 @@ describe('organiser:check', () => {
     expect(output).toMatch(
       /Wrong content type: upload these again \(1\):[\s\S]*members\/images\/rolette-panorama\.jpg\s+image\/png\s+image\/jpeg/,
     );
+    expect(output).toMatch(
+      /Wrong access \(who may read the file\).*\(1\):[\s\S]*members\/documents\/time-capsule-list\.xlsx\s+\(none: approved accounts only\)\s+approved/,
+    );
+    expect(output).toMatch(
+      /Download token \(a \?token= link reads the file without signing in\).*\(1\):[\s\S]*members\/documents\/norwegian-settlement-thesis-1949\.pdf\s+1/,
+    );
     expect(ctx.io.stdout.at(-1)).toBe(
-      `Check failed: ${CATALOGUE.length - 1} of ${CATALOGUE.length} catalogue files present; 1 missing, 1 with the wrong content type.`,
+      `Check failed: ${CATALOGUE.length - 1} of ${CATALOGUE.length} catalogue files present; 1 missing, ` +
+        '1 with the wrong content type, 1 with the wrong access, 1 file with a download token.',
     );
   });
 
+  it('fails when the Auth emulator has e-mail enumeration protection on', async () => {
+    const bucket = 'check-auth.firebasestorage.app';
+    await seedStorage(bucketOf(bucket), { largeFileBytes: 0 });
+    const emulator = { url: authEmulator.url, projectId: PROJECT };
+    await updateEmulatorConfig(emulator, { emailPrivacyConfig: { enableImprovedEmailPrivacy: true } });
+    try {
+      const ctx = context();
+      expect(await check(['--bucket', bucket], ctx)).toBe(1);
+      expect(ctx.io.text()).toContain('Authentication (Auth emulator): e-mail enumeration protection ON');
+      expect(ctx.io.stdout.at(-1)).toMatch(
+        /^Check failed: .*e-mail enumeration protection is on in the Auth emulator/,
+      );
+    } finally {
+      await updateEmulatorConfig(emulator, { emailPrivacyConfig: { enableImprovedEmailPrivacy: false } });
+    }
+  });
+
   it('upload of every catalogue file, then check: exit 0', async () => {
-    const bucket = 'check-after-upload.appspot.com';
+    const bucket = 'check-after-upload.firebasestorage.app';
     const folder = tempFolder();
     for (const entry of CATALOGUE)
       writeFileSync(join(folder, downloadFileName(entry)), await demoFile(entry));
@@ -313,7 +477,18 @@ describe('organiser:check', () => {
     const ctx = context();
     expect(await check(['--bucket', bucket], ctx), ctx.io.text()).toBe(0);
     expect(ctx.io.stdout.at(-1)).toBe(
-      `Check passed: ${CATALOGUE.length} of ${CATALOGUE.length} catalogue files present with the right content type.`,
+      `Check passed: ${CATALOGUE.length} of ${CATALOGUE.length} catalogue files present with the right content type and access.`,
+    );
+  });
+
+  it('an Auth emulator that is not running: exit 1 with a clear message', async () => {
+    const bucket = 'check-no-auth.firebasestorage.app';
+    await seedStorage(bucketOf(bucket), { largeFileBytes: 0 });
+    const ctx = context();
+    ctx.env = { ...ctx.env, AUTH_EMULATOR_URL: `http://127.0.0.1:${await freePort()}` };
+    expect(await check(['--bucket', bucket], ctx)).toBe(1);
+    expect(ctx.io.stderr[0]).toMatch(
+      /^organiser:check failed: Reading the Auth emulator settings: cannot reach the Auth emulator at .* Is the local stack running \(npm start\)\?/,
     );
   });
 
@@ -328,15 +503,13 @@ describe('organiser:check', () => {
 });
 
 describe('compareWithCatalogue', () => {
-  const complete = CATALOGUE.map((entry) => ({
-    name: storagePathOf(entry),
-    contentType: contentTypeOf(entry),
-    contentDisposition: contentDispositionOf(entry),
-    size: 1,
-  }));
+  const complete: StoredObject[] = CATALOGUE.map((entry) => {
+    const { contentType, contentDisposition, metadata } = memberFileMetadata(entry);
+    return { name: storagePathOf(entry), contentType, contentDisposition, metadata, size: 1 };
+  });
 
   it('the benchmark file is expected locally and unknown on a real project', () => {
-    const objects = [...complete, { name: LARGE_DEMO_PATH, size: 1 }];
+    const objects = [...complete, { name: LARGE_DEMO_PATH, size: 1, metadata: {} }];
     expect(compareWithCatalogue(objects, { local: true })).toMatchObject({
       unknown: [],
       localExtras: [{ name: LARGE_DEMO_PATH }],
@@ -351,12 +524,111 @@ describe('compareWithCatalogue', () => {
     const [first, ...rest] = complete;
     const result = compareWithCatalogue(
       [{ ...first!, contentDisposition: 'attachment; filename="old.pdf"' }, ...rest],
-      {
-        local: false,
-      },
+      { local: false },
     );
     expect(result.staleName).toHaveLength(1);
     expect(result.missing).toEqual([]);
     expect(result.wrongType).toEqual([]);
+  });
+
+  it('an approval-only file stored for every verified member is a failure, and so is the reverse', () => {
+    const objects = complete.map((object) =>
+      object.name.includes('attendees-list')
+        ? { ...object, metadata: { access: 'verified' } }
+        : object.name.includes('program-1976')
+          ? { ...object, metadata: { access: 'approved' } }
+          : object,
+    );
+    const result = compareWithCatalogue(objects, { local: false });
+    expect(result.wrongAccess.map(({ entry, actual }) => [entry.id, actual])).toEqual([
+      ['attendees-list-1976', 'verified'],
+      ['program-1976', 'approved'],
+    ]);
+  });
+
+  it('a download token on any member file is a failure, catalogue or not', () => {
+    const objects = [
+      ...complete,
+      { name: 'members/other.pdf', size: 1, metadata: { [DOWNLOAD_TOKENS_METADATA_KEY]: 'a,b' } },
+    ];
+    const result = compareWithCatalogue(objects, { local: false });
+    expect(result.downloadTokens.map((object) => object.name)).toEqual(['members/other.pdf']);
+  });
+});
+
+describe('publicBindings (bucket IAM)', () => {
+  it('finds allUsers and allAuthenticatedUsers in any role, and nothing else', () => {
+    expect(
+      publicBindings({
+        bindings: [
+          { role: 'roles/storage.legacyBucketOwner', members: ['projectOwner:my-reunion'] },
+          { role: 'roles/storage.objectViewer', members: ['allUsers', 'user:ola@example.org'] },
+          { role: 'roles/storage.legacyObjectReader', members: ['allAuthenticatedUsers'] },
+          { role: 'roles/storage.admin', members: ['serviceAccount:x@my-reunion.iam.gserviceaccount.com'] },
+          { role: 'roles/storage.objectViewer', members: null },
+        ],
+      }),
+    ).toEqual([
+      { role: 'roles/storage.objectViewer', member: 'allUsers' },
+      { role: 'roles/storage.legacyObjectReader', member: 'allAuthenticatedUsers' },
+    ]);
+    expect(publicBindings({})).toEqual([]);
+  });
+});
+
+describe('organiser:check on a real project (a stand-in Admin SDK: no Google here)', () => {
+  const files = CATALOGUE.map((entry) => ({
+    name: storagePathOf(entry),
+    metadata: { ...memberFileMetadata(entry), size: '100', md5Hash: 'x' },
+  }));
+
+  function standIn(policy: IamPolicy, settings: AuthSettings): CommandContext['connect'] {
+    const connection = {
+      projectId: 'my-reunion',
+      bucket: (name: string) => {
+        expect(name).toBe('my-reunion.firebasestorage.app');
+        return {
+          getFiles: () => Promise.resolve([files]),
+          iam: { getPolicy: () => Promise.resolve([policy]) },
+        };
+      },
+      auth: { projectConfigManager: () => ({ getProjectConfig: () => Promise.resolve(settings) }) },
+      close: () => Promise.resolve(),
+    };
+    return () => Promise.resolve(connection as unknown as AdminConnection);
+  }
+
+  const privateBucket: IamPolicy = {
+    bindings: [{ role: 'roles/storage.legacyBucketOwner', members: ['projectOwner:my-reunion'] }],
+  };
+  const good: AuthSettings = { passwordPolicyConfig: passwordPolicy(), emailPrivacyConfig: {} };
+
+  it('a private bucket and the right Authentication settings: exit 0', async () => {
+    const ctx = { env: {}, io: captureIo(), connect: standIn(privateBucket, good) };
+    expect(await check(['--project', 'my-reunion'], ctx), ctx.io.text()).toBe(0);
+    expect(ctx.io.text()).toContain('Bucket IAM: not open to allUsers or allAuthenticatedUsers.');
+    expect(ctx.io.text()).toMatch(/password policy:\s+ENFORCE/);
+    expect(ctx.io.text()).toMatch(/e-mail enumeration protection: off/);
+    expect(ctx.io.stdout.at(-1)).toMatch(/^Check passed: /);
+  });
+
+  it('a public bucket and the protection on: exit 1, both named, with what to do', async () => {
+    const publicBucket: IamPolicy = {
+      bindings: [...privateBucket.bindings!, { role: 'roles/storage.objectViewer', members: ['allUsers'] }],
+    };
+    const ctx = {
+      env: {},
+      io: captureIo(),
+      connect: standIn(publicBucket, { ...good, emailPrivacyConfig: { enableImprovedEmailPrivacy: true } }),
+    };
+    expect(await check(['--project', 'my-reunion'], ctx)).toBe(1);
+    const output = ctx.io.text();
+    expect(output).toContain('Bucket IAM: the bucket is open to the public.');
+    expect(output).toContain('  allUsers  roles/storage.objectViewer');
+    expect(output).toContain('  Fix: npm run organiser:auth-settings -- --project <alias>');
+    expect(ctx.io.stdout.at(-1)).toBe(
+      `Check failed: ${CATALOGUE.length} of ${CATALOGUE.length} catalogue files present; the bucket grants ` +
+        'access to allUsers, e-mail enumeration protection is on (existing members would be sent to sign-up).',
+    );
   });
 });

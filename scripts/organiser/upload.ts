@@ -1,66 +1,67 @@
 /**
- * npm run organiser:upload -- <folder> [--project <alias|id>] [--bucket <name>] [--dry-run]
+ * npm run organiser:upload -- <folder> [--project <alias|id>] [--bucket <name>] [--replace] [--dry-run]
  *
- * Uploads the members' files from one folder: each file is matched to its catalogue entry by name, checked to be
- * of the entry's kind, and stored at the entry's path with its content type and a Content-Disposition carrying
- * the display name.
+ * Uploads the members' files from one folder through the Admin SDK: each file is matched to its catalogue entry by
+ * name, checked to be of the entry's kind, and stored at the entry's path with its content type, a
+ * Content-Disposition carrying the display name and the `access` metadata storage.rules reads
+ * (scripts/storage/member-files.ts). A stored file with other content is replaced only with --replace; one with the
+ * same content is left alone, or stored again when its metadata is wrong or it carries a download token.
  */
+import { createHash } from 'node:crypto';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 
 import {
   CATALOGUE,
   MEMBERS_PREFIX,
-  contentTypeOf,
   downloadFileName,
   fileNameInStorage,
   storagePathOf,
   type CatalogueEntry,
 } from '../../src/domain/catalogue.ts';
-import { contentDispositionOf } from '../seed/content-disposition.ts';
-import { bucketClient } from './bucket.ts';
+import {
+  ACCESS_METADATA_KEY,
+  DOWNLOAD_TOKENS_METADATA_KEY,
+  memberFileMetadata,
+  saveObject,
+} from '../storage/member-files.ts';
+import { listObjects, storageFailure, type StoredObject } from './admin.ts';
 import {
   CommandError,
   EXIT_FAILED,
   EXIT_OK,
   UsageError,
-  defaultContext,
+  defineCommand,
   formatTable,
-  parseCommandLine,
   plural,
-  runCommand,
   runIfMain,
-  type CommandContext,
 } from './cli.ts';
 import { kindMismatch } from './file-kind.ts';
-import {
-  BUCKET_HELP,
-  TARGET_HELP,
-  TARGET_OPTIONS,
-  describeTarget,
-  readFirebaserc,
-  resolveTarget,
-} from './target.ts';
+import { BUCKET_HELP, TARGET_HELP, TARGET_OPTIONS } from './target.ts';
 
 const NAME = 'organiser:upload';
 
-export const HELP = `Usage: npm run ${NAME} -- <folder> [--project <alias|id>] [--bucket <name>] [--dry-run]
+export const HELP = `Usage: npm run ${NAME} -- <folder> [--project <alias|id>] [--bucket <name>] [--replace] [--dry-run]
 
 Uploads the members' files in <folder> (not its subfolders; files starting with "." are ignored). Each file
 is matched to its catalogue entry by name, either the storage name (program-1976.pdf) or the download name
 (1976 Reunion Program.pdf), in any letter case; its content must be of the entry's kind (PDF, JPEG, XLSX,
-PPTX). It is stored at the entry's path (members/...) with the entry's content type and a download name.
-Files already in the bucket are replaced.
+PPTX). It is stored at the entry's path (members/...) with the entry's content type, a download name and
+who may read it (every verified member, or only approved accounts for the lists of living people).
+A file already in the bucket with the same content is left alone (or stored again if its metadata is out
+of date or it carries a download token); with other content it is NOT replaced unless --replace is given.
 
 Options:
   <folder>              the folder holding the files
 ${TARGET_HELP}
 ${BUCKET_HELP}
+  --replace             replace stored files whose content differs from the folder's
   --dry-run             check and list what would be uploaded, upload nothing
   -h, --help            this help
 
-Exit codes: 0 every file uploaded; 1 a file was unknown, of the wrong kind or failed to upload (the others
-are uploaded); 2 usage error (no folder, unknown option, unknown project).`;
+Exit codes: 0 every file uploaded or already there; 1 a file was unknown, of the wrong kind, differs from
+the stored one (without --replace) or failed to upload (the others are uploaded); 2 usage error (no folder,
+unknown option, unknown project).`;
 
 /** Lower-cased, NFC (macOS writes file names decomposed). */
 function key(name: string): string {
@@ -75,15 +76,21 @@ function stem(name: string): string {
 const BY_FULL_NAME = new Map<string, CatalogueEntry>();
 const BY_STEM = new Map<string, CatalogueEntry>();
 for (const entry of CATALOGUE) {
-  for (const name of [fileNameInStorage(entry), downloadFileName(entry)]) {
+  // The storage name, and the download name in either language (an organiser may have saved the files from
+  // the Norwegian pages).
+  for (const name of [
+    fileNameInStorage(entry),
+    downloadFileName(entry, 'en'),
+    downloadFileName(entry, 'nb'),
+  ]) {
     BY_FULL_NAME.set(key(name), entry);
     BY_STEM.set(key(stem(name)), entry);
   }
 }
 
 /**
- * The catalogue entry a file name stands for: its storage name (program-1976.pdf) or download name
- * (1976 Reunion Program.pdf), case-insensitively. A known name with another extension (photo.jpeg, scan.PDF,
+ * The catalogue entry a file name stands for: its storage name (program-1976.pdf) or download name in English
+ * (1976 Reunion Program.pdf) or Norwegian (Program for slektstreffet i 1976.pdf), case-insensitively. A known name with another extension (photo.jpeg, scan.PDF,
  * program-1976.docx) matches too; the content check then decides.
  */
 export function matchEntry(fileName: string): CatalogueEntry | undefined {
@@ -91,7 +98,19 @@ export function matchEntry(fileName: string): CatalogueEntry | undefined {
 }
 
 export type RowStatus =
-  'uploaded' | 'would upload' | 'unknown' | 'wrong type' | 'duplicate' | 'failed' | 'ignored';
+  | 'would upload'
+  | 'would replace'
+  | 'would store again'
+  | 'uploaded'
+  | 'replaced'
+  | 'stored again'
+  | 'unchanged'
+  | 'differs'
+  | 'unknown'
+  | 'wrong type'
+  | 'duplicate'
+  | 'failed'
+  | 'ignored';
 
 export interface UploadRow {
   file: string;
@@ -99,9 +118,21 @@ export interface UploadRow {
   detail: string;
   entry?: CatalogueEntry;
   size?: number;
+  /** Base64 MD5 of the file, as Cloud Storage reports md5Hash. */
+  md5?: string;
 }
 
-const PROBLEMS: ReadonlySet<RowStatus> = new Set(['unknown', 'wrong type', 'duplicate', 'failed']);
+const PROBLEMS: ReadonlySet<RowStatus> = new Set(['unknown', 'wrong type', 'duplicate', 'differs', 'failed']);
+/** What each planned status becomes once done. */
+const DONE: Partial<Record<RowStatus, RowStatus>> = {
+  'would upload': 'uploaded',
+  'would replace': 'replaced',
+  'would store again': 'stored again',
+};
+
+export function md5Base64(bytes: Uint8Array): string {
+  return createHash('md5').update(bytes).digest('base64');
+}
 
 function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -130,12 +161,20 @@ export async function planUpload(folder: string): Promise<UploadRow[]> {
       rows.push({ file, status: 'unknown', detail: 'no catalogue entry has this name' });
       continue;
     }
-    const mismatch = await kindMismatch(await readFile(join(folder, file)), entry.kind);
+    const bytes = await readFile(join(folder, file));
+    const mismatch = await kindMismatch(bytes, entry.kind);
     if (mismatch) {
       rows.push({ file, status: 'wrong type', detail: `${mismatch} ("${entry.displayName}")`, entry });
       continue;
     }
-    rows.push({ file, status: 'would upload', detail: describeDestination(entry), entry, size: info.size });
+    rows.push({
+      file,
+      status: 'would upload',
+      detail: describeDestination(entry),
+      entry,
+      size: info.size,
+      md5: md5Base64(bytes),
+    });
   }
 
   // Two files for one entry: upload neither, the organiser decides.
@@ -156,7 +195,56 @@ export async function planUpload(folder: string): Promise<UploadRow[]> {
 }
 
 function describeDestination(entry: CatalogueEntry): string {
-  return `${storagePathOf(entry)} (${entry.kind.toUpperCase()})`;
+  return `${storagePathOf(entry)} (${entry.kind.toUpperCase()}${entry.approvalOnly ? ', approved accounts only' : ''})`;
+}
+
+/** Why a stored object's metadata is not what the upload would store (empty: it is). */
+export function metadataDrift(entry: CatalogueEntry, stored: StoredObject): string[] {
+  const want = memberFileMetadata(entry);
+  const drift: string[] = [];
+  if (stored.contentType !== want.contentType) drift.push('content type');
+  if (stored.contentDisposition !== want.contentDisposition) drift.push('download name');
+  if (stored.metadata[ACCESS_METADATA_KEY] !== want.metadata[ACCESS_METADATA_KEY]) drift.push('access');
+  if (stored.metadata[DOWNLOAD_TOKENS_METADATA_KEY]) drift.push('download token');
+  return drift;
+}
+
+/**
+ * Decides, for every file that passed the checks, against what the bucket holds: upload (nothing stored), leave
+ * alone (same content and metadata), store again (same content, metadata out of date or a download token: a new
+ * upload is the one way that also clears tokens on the emulator), replace (other content, with --replace) or
+ * refuse (other content, without --replace).
+ */
+export function planAgainstBucket(
+  rows: UploadRow[],
+  stored: ReadonlyMap<string, StoredObject>,
+  { replace }: { replace: boolean },
+): void {
+  for (const row of rows) {
+    if (row.status !== 'would upload' || !row.entry) continue;
+    const object = stored.get(storagePathOf(row.entry));
+    if (!object) continue;
+    if (object.md5Hash !== row.md5) {
+      if (replace) {
+        row.status = 'would replace';
+        row.detail = `${describeDestination(row.entry)}: the stored file has other content`;
+      } else {
+        row.status = 'differs';
+        row.detail =
+          `${storagePathOf(row.entry)} holds a file with other content (${object.size} B stored, ` +
+          `${row.size ?? 0} B here); not replaced without --replace`;
+      }
+      continue;
+    }
+    const drift = metadataDrift(row.entry, object);
+    if (drift.length) {
+      row.status = 'would store again';
+      row.detail = `${storagePathOf(row.entry)}: same content; fixes ${drift.join(', ')}`;
+    } else {
+      row.status = 'unchanged';
+      row.detail = `${storagePathOf(row.entry)}: already stored, same content and metadata`;
+    }
+  }
 }
 
 async function uploadAll(
@@ -164,14 +252,15 @@ async function uploadAll(
   folder: string,
   upload: (entry: CatalogueEntry, bytes: Uint8Array) => Promise<void>,
 ): Promise<void> {
-  const queue = rows.filter((row) => row.status === 'would upload');
+  const queue = rows.filter((row) => DONE[row.status]);
   const worker = async () => {
     for (let row = queue.shift(); row; row = queue.shift()) {
       const entry = row.entry!;
       try {
         await upload(entry, await readFile(join(folder, row.file)));
-        row.status = 'uploaded';
-        row.detail = `${storagePathOf(entry)} (${entry.kind.toUpperCase()}, ${formatSize(row.size ?? 0)})`;
+        const fixes = row.status === 'would store again' ? `; ${row.detail.split('; ').at(-1)}` : '';
+        row.status = DONE[row.status]!;
+        row.detail = `${storagePathOf(entry)} (${entry.kind.toUpperCase()}, ${formatSize(row.size ?? 0)}${entry.approvalOnly ? ', approved accounts only' : ''})${fixes}`;
       } catch (err) {
         row.status = 'failed';
         row.detail = err instanceof Error ? err.message : String(err);
@@ -181,29 +270,24 @@ async function uploadAll(
   await Promise.all(Array.from({ length: 3 }, worker));
 }
 
-export async function main(argv: string[], overrides: Partial<CommandContext> = {}): Promise<number> {
-  const ctx = defaultContext(overrides);
-  return runCommand(NAME, ctx, async () => {
-    const { values, positionals } = parseCommandLine(argv, {
-      ...TARGET_OPTIONS,
-      'dry-run': { type: 'boolean' },
-    });
-    if (values.help) {
-      ctx.io.out(HELP);
-      return EXIT_OK;
-    }
+export const main = defineCommand({
+  name: NAME,
+  help: HELP,
+  options: { ...TARGET_OPTIONS, replace: { type: 'boolean' }, 'dry-run': { type: 'boolean' } },
+  describe: 'storage',
+  positionals: true,
+  checkArguments(_values, positionals) {
     if (positionals.length === 0) throw new UsageError('Which folder? Give the folder holding the files.');
     if (positionals.length > 1) {
       throw new UsageError(`Give one folder, not ${positionals.length} (${positionals.join(', ')}).`);
     }
+  },
+  async run({ ctx, values, positionals, target, admin }) {
     // npm runs scripts in the repository folder; INIT_CWD is where the organiser typed the command.
     const folder = resolve(ctx.env.INIT_CWD ?? process.cwd(), positionals[0]!);
     const folderInfo = await stat(folder).catch(() => undefined);
     if (!folderInfo) throw new UsageError(`Folder not found: ${folder}`);
     if (!folderInfo.isDirectory()) throw new UsageError(`Not a folder: ${folder}`);
-
-    const target = resolveTarget(values, { env: ctx.env, firebaserc: readFirebaserc(ctx.rootDir) });
-    ctx.io.out(describeTarget(target));
     ctx.io.out(`Folder: ${folder}`);
 
     const rows = await planUpload(folder);
@@ -211,16 +295,29 @@ export async function main(argv: string[], overrides: Partial<CommandContext> = 
       throw new CommandError(`No files to upload in ${folder}.`);
     const dryRun = values['dry-run'] === true;
 
-    if (!dryRun && rows.some((row) => row.status === 'would upload')) {
-      const client = bucketClient(target, ctx);
-      // One clear error (no credentials, no such bucket, emulator not running) before any upload.
-      await client.listObjects(MEMBERS_PREFIX, { pageSize: 1, limit: 1 });
-      await uploadAll(rows, folder, async (entry, bytes) => {
-        await client.uploadObject(storagePathOf(entry), bytes, {
-          contentType: contentTypeOf(entry),
-          contentDisposition: contentDispositionOf(entry),
-        });
+    if (rows.some((row) => row.status === 'would upload')) {
+      // What the bucket holds decides upload / leave / replace; reading it also gives one clear error (no
+      // credentials, no such bucket, emulator not running) before any upload.
+      const bucket = (await admin()).bucket(target.bucket);
+      let stored: StoredObject[];
+      try {
+        stored = await listObjects(bucket, MEMBERS_PREFIX);
+      } catch (err) {
+        throw storageFailure(`Listing gs://${target.bucket}/${MEMBERS_PREFIX}`, err, target);
+      }
+      planAgainstBucket(rows, new Map(stored.map((object) => [object.name, object])), {
+        replace: values.replace === true,
       });
+      if (!dryRun) {
+        await uploadAll(rows, folder, async (entry, bytes) => {
+          const path = storagePathOf(entry);
+          try {
+            await saveObject(bucket, path, bytes, memberFileMetadata(entry));
+          } catch (err) {
+            throw storageFailure(`Uploading gs://${target.bucket}/${path}`, err, target);
+          }
+        });
+      }
     }
 
     ctx.io.out('');
@@ -232,7 +329,7 @@ export async function main(argv: string[], overrides: Partial<CommandContext> = 
     }
     ctx.io.out('');
 
-    const count = (status: RowStatus) => rows.filter((row) => row.status === status).length;
+    const count = (...statuses: RowStatus[]) => rows.filter((row) => statuses.includes(row.status)).length;
     const problems = rows.filter((row) => PROBLEMS.has(row.status)).length;
     const matched = new Set(rows.filter((row) => row.entry).map((row) => row.entry!.id));
     const absent = CATALOGUE.length - matched.size;
@@ -240,12 +337,22 @@ export async function main(argv: string[], overrides: Partial<CommandContext> = 
       count('unknown') && `${count('unknown')} unknown`,
       count('wrong type') && `${count('wrong type')} of the wrong type`,
       count('duplicate') && `${count('duplicate')} duplicates`,
+      count('differs') && `${count('differs')} differing from the stored file`,
       count('failed') && `${count('failed')} failed`,
     ].filter(Boolean);
+    const unchanged = count('unchanged')
+      ? ` ${plural(count('unchanged'), 'file')} already there, unchanged.`
+      : '';
     const done = dryRun
-      ? `Dry run: would upload ${plural(count('would upload'), 'file')}; nothing was sent.`
-      : `Uploaded ${plural(count('uploaded'), 'file')} to gs://${target.bucket}.`;
-    ctx.io.out(`${done}${problems ? ` Not uploaded: ${skipped.join(', ')}.` : ''}`);
+      ? `Dry run: would upload ${plural(count('would upload', 'would replace', 'would store again'), 'file')}; nothing was sent.`
+      : `Uploaded ${plural(count('uploaded', 'replaced', 'stored again'), 'file')} to gs://${target.bucket}.`;
+    ctx.io.out(`${done}${unchanged}${problems ? ` Not uploaded: ${skipped.join(', ')}.` : ''}`);
+    if (count('differs')) {
+      ctx.io.out(
+        'A stored file differs from the one in the folder. If the folder has the right one, run the same ' +
+          'command with --replace.',
+      );
+    }
     if (count('unknown')) {
       ctx.io.out(
         'Name files like the storage name (program-1976.pdf) or the download name (1976 Reunion Program.pdf); ' +
@@ -259,7 +366,7 @@ export async function main(argv: string[], overrides: Partial<CommandContext> = 
       );
     }
     return problems ? EXIT_FAILED : EXIT_OK;
-  });
-}
+  },
+});
 
 runIfMain(import.meta.url, main);

@@ -4,9 +4,8 @@ import { PDFDocument } from 'pdf-lib';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
-import { CATALOGUE, downloadFileName, type CatalogueEntry } from '../../src/domain/catalogue';
-import { contentDispositionOf } from './content-disposition';
-import { DEMO_NOTICE, LARGE_DEMO_PATH, demoFile, largeDemoFile } from './demo-files';
+import { CATALOGUE, type CatalogueEntry } from '../../src/domain/catalogue';
+import { DEMO_NOTICE, LARGE_DEMO_PATH, demoFile, largeDemoFile, largeDemoFileBytes } from './demo-files';
 
 const byKind = (kind: CatalogueEntry['kind']) => CATALOGUE.filter((entry) => entry.kind === kind);
 
@@ -79,25 +78,14 @@ describe('large demo file', () => {
     expect(largeDemoFile(0).byteLength).toBe(0);
   });
 
+  it('takes its size from LARGE_DEMO_FILE_MB, 64 MiB by default, 0 for none', () => {
+    expect(largeDemoFileBytes({})).toBe(64 * 1024 * 1024);
+    expect(largeDemoFileBytes({ LARGE_DEMO_FILE_MB: '1' })).toBe(1024 * 1024);
+    expect(largeDemoFileBytes({ LARGE_DEMO_FILE_MB: '0' })).toBe(0);
+    expect(() => largeDemoFileBytes({ LARGE_DEMO_FILE_MB: 'lots' })).toThrow(/LARGE_DEMO_FILE_MB="lots"/);
+  });
+
   it('lives under the members prefix', () => {
     expect(LARGE_DEMO_PATH).toBe('members/benchmark/large-demo-file.bin');
-  });
-});
-
-describe('contentDispositionOf', () => {
-  it('names the download after the display name, quoted and RFC 5987 encoded', () => {
-    const entry = CATALOGUE.find((e) => e.id === 'pioneer-interview-1')!;
-    expect(downloadFileName(entry)).toBe("Federal Writers' Project Pioneer Interview 1.pdf");
-    expect(contentDispositionOf(entry)).toBe(
-      'attachment; filename="Federal Writers\' Project Pioneer Interview 1.pdf"; ' +
-        "filename*=UTF-8''Federal%20Writers%27%20Project%20Pioneer%20Interview%201.pdf",
-    );
-  });
-
-  it('replaces non-ASCII characters in the quoted fallback only', () => {
-    const entry: CatalogueEntry = { ...CATALOGUE[0]!, title: () => 'Søren "Joe" Rolette', kind: 'pdf' };
-    expect(contentDispositionOf(entry)).toBe(
-      'attachment; filename="S_ren -Joe- Rolette.pdf"; filename*=UTF-8\'\'S%C3%B8ren%20-Joe-%20Rolette.pdf',
-    );
   });
 });

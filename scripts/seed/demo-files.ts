@@ -19,7 +19,21 @@ const DEMO_NOTICE_ASCII = 'Demo placeholder - the organisers upload the real fil
 
 /** Where the seeding puts the large file that download-progress tests fetch. */
 export const LARGE_DEMO_PATH = 'members/benchmark/large-demo-file.bin';
-export const DEFAULT_LARGE_DEMO_BYTES = 64 * 1024 * 1024;
+/** The environment variable that sets the large file's size in MiB (0: no large file). */
+export const LARGE_DEMO_SIZE_VARIABLE = 'LARGE_DEMO_FILE_MB';
+export const DEFAULT_LARGE_DEMO_MB = 64;
+
+/** The large demo file's size in bytes: LARGE_DEMO_FILE_MB MiB, 64 MiB when unset. */
+export function largeDemoFileBytes(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env[LARGE_DEMO_SIZE_VARIABLE]?.trim();
+  const mb = raw ? Number(raw) : DEFAULT_LARGE_DEMO_MB;
+  if (!Number.isFinite(mb) || mb < 0) {
+    throw new RangeError(
+      `${LARGE_DEMO_SIZE_VARIABLE}="${raw}" is not a size in MiB (0 for no large demo file).`,
+    );
+  }
+  return Math.round(mb * 1024 * 1024);
+}
 
 /** Every date written into a generated file (so the output never depends on the clock). */
 const FIXED_DATE = new Date('2026-01-01T00:00:00Z');
@@ -48,7 +62,7 @@ export const expectedBytes = demoFile;
  * sizeBytes of pseudo-random bytes (xorshift128, fixed seed): incompressible, so transfer sizes and progress
  * events are real, and deterministic, so a test can regenerate and compare. ~0.2 s for 64 MiB.
  */
-export function largeDemoFile(sizeBytes: number = DEFAULT_LARGE_DEMO_BYTES): Buffer {
+export function largeDemoFile(sizeBytes: number): Buffer {
   if (!Number.isSafeInteger(sizeBytes) || sizeBytes < 0) throw new RangeError(`Invalid size: ${sizeBytes}`);
   const words = new Uint32Array(Math.ceil(sizeBytes / 4));
   let x = 0x12345678;

@@ -14,6 +14,7 @@
  * with `npx firebase emulators:start --only storage --project demo-reunion`), the same matrix runs against that
  * emulator and its Java rules engine on storage.rules instead of starting ours (see README.md).
  */
+import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -23,29 +24,31 @@ import {
   contentTypeOf,
   storagePathOf,
   type CatalogueEntry,
-} from '../../src/domain/catalogue';
-import { contentDispositionOf } from '../seed/content-disposition';
-import { LARGE_DEMO_PATH, demoFile, largeDemoFile } from '../seed/demo-files';
-import { multipartUploadRequest, seedStorage, uploadObject } from '../seed/seed-storage';
-import { startStorageEmulator, type RunningStorageEmulator } from './emulator';
-import { emulatorIdToken } from './tokens';
+} from '../../src/domain/catalogue.ts';
+import { connectAdmin, hostOf, type AdminConnection } from '../lib/firebase-admin.ts';
+import { freePort } from '../lib/ports.ts';
+import { LARGE_DEMO_PATH, demoFile, largeDemoFile } from '../seed/demo-files.ts';
+import { seedStorage } from '../seed/seed-storage.ts';
+import { startStorageEmulator, type RunningStorageEmulator } from './emulator.ts';
+import {
+  DOWNLOAD_TOKENS_METADATA_KEY,
+  contentDispositionFor,
+  memberFileMetadata,
+  saveObject,
+} from './member-files.ts';
+import { emulatorIdToken } from './tokens.ts';
 
 const PROJECT = 'demo-reunion';
-const BUCKET = 'demo-reunion.appspot.com';
+const BUCKET = 'demo-reunion.firebasestorage.app';
 const LARGE_BYTES = 1024 * 1024;
 const OUTSIDE_PATH = 'public/outside-members.txt';
 const OUTSIDE_BYTES = Buffer.from('A file outside the members prefix.\n');
+/** A member file stored without the access metadata (say, uploaded through the Firebase console). */
+const UNMARKED_PATH = `${MEMBERS_PREFIX}documents/uploaded-elsewhere.pdf`;
+const UNMARKED_BYTES = Buffer.from('%PDF-1.4 stored without access metadata\n');
 const CROSS_CHECK_URL = process.env.STORAGE_EMULATOR_CROSS_CHECK_URL?.replace(/\/+$/, '');
 /** Tests of our emulator itself (lifecycle, the mirror's stricter token checks): not run in a cross-check. */
 const ownEmulatorOnly = CROSS_CHECK_URL ? it.skip : it;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 async function portIsFree(port: number): Promise<boolean> {
   const server = createServer();
@@ -59,9 +62,16 @@ const users = {
   anonymous: null,
   unverified: emulatorIdToken({ projectId: PROJECT, uid: 'unverified-user', emailVerified: false }),
   verified: emulatorIdToken({ projectId: PROJECT, uid: 'verified-user', emailVerified: true }),
+  approved: emulatorIdToken({
+    projectId: PROJECT,
+    uid: 'approved-user',
+    emailVerified: true,
+    approved: true,
+  }),
 } as const;
 type User = keyof typeof users;
 const USER_NAMES = Object.keys(users) as User[];
+const isVerified = (user: User) => user === 'verified' || user === 'approved';
 
 function authHeaders(user: User): Record<string, string> {
   const token = users[user];
@@ -72,21 +82,69 @@ function folderOf(path: string): string {
   return path.slice(0, path.lastIndexOf('/') + 1);
 }
 
+/**
+ * The Firebase Storage REST multipart upload the JS SDK's uploadBytes sends (a client write), with a boundary that
+ * cannot occur in the data (the emulator splits on it without reading lengths).
+ */
+function clientUploadRequest(
+  storageUrl: string,
+  path: string,
+  data: Buffer,
+  contentType: string,
+  authorization: string | null,
+): { url: string; init: RequestInit } {
+  let boundary: string;
+  do boundary = `client-${randomBytes(16).toString('hex')}`;
+  while (data.includes(boundary));
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n` +
+        `${JSON.stringify({ name: path, contentType })}\r\n`,
+    ),
+    Buffer.from(`--${boundary}\r\nContent-Type: ${contentType}\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const headers: Record<string, string> = {
+    'Content-Type': `multipart/related; boundary=${boundary}`,
+    'X-Goog-Upload-Protocol': 'multipart',
+  };
+  if (authorization) headers.Authorization = authorization;
+  const url = `${storageUrl}/v0/b/${encodeURIComponent(BUCKET)}/o?name=${encodeURIComponent(path)}`;
+  return { url, init: { method: 'POST', headers, body } };
+}
+
+/** What a file is, for the rules: who may read it. */
+type Kind = 'ordinary' | 'approval-only' | 'unmarked' | 'outside';
+
 interface Target {
   label: string;
   path: string;
-  inside: boolean;
+  kind: Kind;
   entry?: CatalogueEntry;
 }
 
 const targets: Target[] = [
-  ...CATALOGUE.map((entry) => ({ label: entry.id, path: storagePathOf(entry), inside: true, entry })),
-  { label: 'large demo file', path: LARGE_DEMO_PATH, inside: true },
-  { label: 'outside members/', path: OUTSIDE_PATH, inside: false },
+  ...CATALOGUE.map((entry): Target => ({
+    label: entry.id,
+    path: storagePathOf(entry),
+    kind: entry.approvalOnly ? 'approval-only' : 'ordinary',
+    entry,
+  })),
+  { label: 'large demo file', path: LARGE_DEMO_PATH, kind: 'ordinary' },
+  { label: 'member file without access metadata', path: UNMARKED_PATH, kind: 'unmarked' },
+  { label: 'outside members/', path: OUTSIDE_PATH, kind: 'outside' },
 ];
+
+/** storage.rules: who may get (download or read the metadata of) which file. */
+function mayGet(user: User, kind: Kind): boolean {
+  if (kind === 'outside' || !isVerified(user)) return false;
+  return kind === 'ordinary' || user === 'approved';
+}
 
 describe('in-process Storage emulator with the rules mirror', () => {
   let emulator: RunningStorageEmulator;
+  let admin: AdminConnection;
   let port: number;
   let seeded: { files: number; bytes: number };
   const objectUrl = (path: string) => `${emulator.url}/v0/b/${BUCKET}/o/${encodeURIComponent(path)}`;
@@ -99,18 +157,26 @@ describe('in-process Storage emulator with the rules mirror', () => {
       port = await freePort();
       emulator = await startStorageEmulator({ projectId: PROJECT, host: '127.0.0.1', port });
     }
-    seeded = await seedStorage({ storageUrl: emulator.url, bucket: BUCKET, largeFileBytes: LARGE_BYTES });
-    // The file outside the members prefix, with the admin credential.
-    await uploadObject({
-      storageUrl: emulator.url,
-      bucket: BUCKET,
-      path: OUTSIDE_PATH,
-      data: OUTSIDE_BYTES,
-      metadata: { contentType: 'text/plain' },
+    admin = connectAdmin({ projectId: PROJECT, emulators: { storage: hostOf(emulator.url) } });
+    const bucket = admin.bucket(BUCKET);
+    seeded = await seedStorage(bucket, { largeFileBytes: LARGE_BYTES });
+    // The file outside the members prefix, and a member file without the access metadata, through the Admin SDK.
+    const plain = (name: string, contentType: string) => ({
+      contentType,
+      contentDisposition: contentDispositionFor(name),
+      metadata: {},
     });
+    await saveObject(bucket, OUTSIDE_PATH, OUTSIDE_BYTES, plain('outside-members.txt', 'text/plain'));
+    await saveObject(
+      bucket,
+      UNMARKED_PATH,
+      UNMARKED_BYTES,
+      plain('uploaded-elsewhere.pdf', 'application/pdf'),
+    );
   });
 
   afterAll(async () => {
+    await admin?.close();
     await emulator?.stop();
   });
 
@@ -130,21 +196,21 @@ describe('in-process Storage emulator with the rules mirror', () => {
     expect(seeded.bytes).toBe(expectedSmall + LARGE_BYTES);
   });
 
-  it('stores the metadata the seeding sets (content type and a Content-Disposition with the display name)', async () => {
+  it('stores what organiser:upload stores: content type, download name, access metadata, and no download token', async () => {
+    // Through the Cloud Storage JSON API (what the Admin SDK reads), before any client has read a file: the
+    // emulator gives a file a download token the first time it is read through the Firebase API.
+    const [files] = await admin.bucket(BUCKET).getFiles({ prefix: MEMBERS_PREFIX });
     for (const entry of CATALOGUE) {
-      const response = await fetch(objectUrl(storagePathOf(entry)), {
-        headers: { Authorization: 'Bearer owner' },
-      });
-      expect(response.status).toBe(200);
-      const metadata = (await response.json()) as {
-        contentType: string;
-        contentDisposition: string;
-        size: string;
-      };
-      expect(metadata.contentType).toBe(contentTypeOf(entry));
-      expect(metadata.contentDisposition).toBe(contentDispositionOf(entry));
-      expect(Number(metadata.size)).toBe((await demoFile(entry)).byteLength);
+      const file = files.find((candidate) => candidate.name === storagePathOf(entry));
+      expect(file, entry.id).toBeDefined();
+      const expected = memberFileMetadata(entry);
+      expect(file!.metadata.contentType).toBe(expected.contentType);
+      expect(file!.metadata.contentDisposition).toBe(expected.contentDisposition);
+      expect(file!.metadata.metadata).toEqual(expected.metadata);
+      expect(Number(file!.metadata.size)).toBe((await demoFile(entry)).byteLength);
     }
+    for (const file of files)
+      expect(file.metadata.metadata ?? {}).not.toHaveProperty(DOWNLOAD_TOKENS_METADATA_KEY);
   });
 
   it('answers a CORS preflight from the site at http://127.0.0.1:5000', async () => {
@@ -167,14 +233,13 @@ describe('in-process Storage emulator with the rules mirror', () => {
     it.each(USER_NAMES.flatMap((user) => targets.map((target) => ({ user, ...target }))))(
       '$user writes $label -> 403',
       async ({ user, path }) => {
-        const { url, init } = multipartUploadRequest({
-          storageUrl: emulator.url,
-          bucket: BUCKET,
+        const { url, init } = clientUploadRequest(
+          emulator.url,
           path,
-          data: Buffer.from('overwritten by a client'),
-          metadata: { contentType: 'text/plain' },
-          authorization: users[user] ? `Firebase ${users[user]}` : null,
-        });
+          Buffer.from('overwritten by a client'),
+          'text/plain',
+          users[user] ? `Firebase ${users[user]}` : null,
+        );
         const response = await fetch(url, init);
         expect(response.status).toBe(403);
         expect(await response.json()).toEqual({
@@ -184,14 +249,13 @@ describe('in-process Storage emulator with the rules mirror', () => {
     );
 
     it.each(USER_NAMES)('%s cannot create a new object under members/ either -> 403', async (user) => {
-      const { url, init } = multipartUploadRequest({
-        storageUrl: emulator.url,
-        bucket: BUCKET,
-        path: `${MEMBERS_PREFIX}documents/new-file-${user}.pdf`,
-        data: Buffer.from('%PDF-1.4 not really'),
-        metadata: { contentType: 'application/pdf' },
-        authorization: users[user] ? `Firebase ${users[user]}` : null,
-      });
+      const { url, init } = clientUploadRequest(
+        emulator.url,
+        `${MEMBERS_PREFIX}documents/new-file-${user}.pdf`,
+        Buffer.from('%PDF-1.4 not really'),
+        'application/pdf',
+        users[user] ? `Firebase ${users[user]}` : null,
+      );
       expect((await fetch(url, init)).status).toBe(403);
     });
   });
@@ -209,17 +273,19 @@ describe('in-process Storage emulator with the rules mirror', () => {
     );
   });
 
-  describe('rules matrix: read (get media) only for a verified user under members/', () => {
+  describe('rules matrix: get (download) under members/: verified accounts; approval-only files need approval', () => {
     it.each(USER_NAMES.flatMap((user) => targets.map((target) => ({ user, ...target }))))(
-      '$user reads $label',
-      async ({ user, path, inside, entry }) => {
+      '$user reads $label ($kind)',
+      async ({ user, path, kind, entry }) => {
         const response = await fetch(`${objectUrl(path)}?alt=media`, { headers: authHeaders(user) });
-        if (user === 'verified' && inside) {
+        if (mayGet(user, kind)) {
           expect(response.status).toBe(200);
           const body = Buffer.from(await response.arrayBuffer());
           if (entry) {
             expect(response.headers.get('content-type')).toBe(contentTypeOf(entry));
             expect(body.equals(await demoFile(entry))).toBe(true);
+          } else if (kind === 'unmarked') {
+            expect(body.equals(UNMARKED_BYTES)).toBe(true);
           } else {
             expect(response.headers.get('content-type')).toBe('application/octet-stream');
             expect(response.headers.get('content-length')).toBe(String(LARGE_BYTES));
@@ -234,20 +300,28 @@ describe('in-process Storage emulator with the rules mirror', () => {
       },
     );
 
-    it.each(USER_NAMES)('%s reading metadata (no alt=media) follows the same rule', async (user) => {
-      const response = await fetch(objectUrl(storagePathOf(CATALOGUE[0]!)), { headers: authHeaders(user) });
-      expect(response.status).toBe(user === 'verified' ? 200 : 403);
-    });
+    const ordinary = targets.find((target) => target.kind === 'ordinary')!;
+    const approvalOnly = targets.find((target) => target.kind === 'approval-only')!;
+    it.each(USER_NAMES.flatMap((user) => [ordinary, approvalOnly].map((target) => ({ user, ...target }))))(
+      '$user reading the metadata of $label (no alt=media) follows the same rule',
+      async ({ user, path, kind }) => {
+        const response = await fetch(objectUrl(path), { headers: authHeaders(user) });
+        expect(response.status).toBe(mayGet(user, kind) ? 200 : 403);
+      },
+    );
 
-    it('a verified user gets 404 for a missing file under members/ (the rules pass, the object does not exist)', async () => {
-      const response = await fetch(`${objectUrl(`${MEMBERS_PREFIX}documents/missing.pdf`)}?alt=media`, {
-        headers: authHeaders('verified'),
-      });
-      expect(response.status).toBe(404);
-    });
+    it.each(['verified', 'approved'] as const)(
+      'a %s user gets 404 for a missing file under members/ (the rules pass, the object does not exist)',
+      async (user) => {
+        const response = await fetch(`${objectUrl(`${MEMBERS_PREFIX}documents/missing.pdf`)}?alt=media`, {
+          headers: authHeaders(user),
+        });
+        expect(response.status).toBe(404);
+      },
+    );
   });
 
-  describe('rules matrix: list only for a verified user under members/', () => {
+  describe('rules matrix: list only for a verified user under members/ (approval-only files are listed too)', () => {
     const folders = [...new Set([MEMBERS_PREFIX, ...targets.map((target) => folderOf(target.path))])];
     it.each(USER_NAMES.flatMap((user) => folders.map((folder) => ({ user, folder }))))(
       '$user lists $folder',
@@ -258,7 +332,7 @@ describe('in-process Storage emulator with the rules mirror', () => {
             headers: authHeaders(user),
           },
         );
-        if (user === 'verified' && folder.startsWith(MEMBERS_PREFIX)) {
+        if (isVerified(user) && folder.startsWith(MEMBERS_PREFIX)) {
           expect(response.status).toBe(200);
           const listing = (await response.json()) as { items: { name: string }[] };
           const expected = targets.filter((t) => t.path.startsWith(folder)).map((t) => t.path);
@@ -281,10 +355,13 @@ describe('in-process Storage emulator with the rules mirror', () => {
   describe('tokens the mirror does not accept (the official emulator only decodes tokens)', () => {
     const path = storagePathOf(CATALOGUE[0]!);
     ownEmulatorOnly.each([
-      ['expired', emulatorIdToken({ projectId: PROJECT, emailVerified: true, expiresInSeconds: -60 })],
+      [
+        'expired',
+        emulatorIdToken({ projectId: PROJECT, emailVerified: true, approved: true, expiresInSeconds: -60 }),
+      ],
       [
         'for another project',
-        emulatorIdToken({ projectId: PROJECT, emailVerified: true, audience: 'demo-other' }),
+        emulatorIdToken({ projectId: PROJECT, emailVerified: true, approved: true, audience: 'demo-other' }),
       ],
       ['not a JWT', 'garbage'],
     ])('a verified token %s reads as anonymous -> 403', async (_label, token) => {

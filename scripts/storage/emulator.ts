@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { isPermitted } from './rules';
+import { isPermitted, type RulesResource } from './rules.ts';
 
 export interface StorageEmulatorOptions {
   projectId: string;
@@ -39,7 +39,8 @@ interface VerifyOptions {
   projectId: string;
   token?: string;
   delimiter?: string;
-  file: unknown;
+  /** `resource` (before) and `request.resource` (after) as rules resources; {} for list. */
+  file?: { before?: RulesResource; after?: RulesResource };
 }
 
 interface StorageRulesIssues {
@@ -163,9 +164,12 @@ function createMirrorEmulatorClass(ft: FirebaseToolsInternals) {
   /** The rules manager firebase-tools asks for, answering every verify() with the TypeScript mirror. */
   function mirrorRulesManager(defaultProjectId: string): RulesManager {
     const ruleset: Ruleset = {
-      verify: ({ method, path, token, projectId }) =>
+      verify: ({ method, path, token, projectId, file }) =>
         Promise.resolve({
-          permitted: isPermitted({ method, path, token }, projectId || defaultProjectId),
+          permitted: isPermitted(
+            { method, path, token, resource: file?.before ?? null },
+            projectId || defaultProjectId,
+          ),
           issues: new ft.StorageRulesIssues(),
         }),
     };

@@ -1,10 +1,21 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-import { decodeJwtPayload, isPermitted, objectSegmentsOf, type StorageMethod } from './rules';
-import { emulatorIdToken } from './tokens';
+import { ACCESS_METADATA_KEY, ACCESS_VERIFIED, APPROVED_CLAIM } from './member-files.ts';
+import {
+  MIRRORED_RULES_SHA256,
+  decodeJwtPayload,
+  isPermitted,
+  normaliseRules,
+  objectSegmentsOf,
+  rulesHash,
+  type RulesResource,
+  type StorageMethod,
+} from './rules.ts';
+import { emulatorIdToken } from './tokens.ts';
 
 const PROJECT = 'demo-reunion';
-const BUCKET = 'demo-reunion.appspot.com';
+const BUCKET = 'demo-reunion.firebasestorage.app';
 /** Paths exactly as the emulator's storage layer builds them: 'b/<bucket>/o/<object>'. */
 const rulesPath = (object: string) => `b/${BUCKET}/o/${object}`;
 
@@ -14,14 +25,33 @@ const users = {
   anonymous: null,
   unverified: emulatorIdToken({ projectId: PROJECT, emailVerified: false }),
   verified: emulatorIdToken({ projectId: PROJECT, emailVerified: true }),
+  approved: emulatorIdToken({ projectId: PROJECT, emailVerified: true, approved: true }),
+  'approved, unverified': emulatorIdToken({ projectId: PROJECT, emailVerified: false, approved: true }),
   'verified, other project': emulatorIdToken({
     projectId: PROJECT,
     emailVerified: true,
+    approved: true,
     audience: 'demo-other',
   }),
-  'verified, expired': emulatorIdToken({ projectId: PROJECT, emailVerified: true, expiresInSeconds: -60 }),
+  'verified, expired': emulatorIdToken({
+    projectId: PROJECT,
+    emailVerified: true,
+    approved: true,
+    expiresInSeconds: -60,
+  }),
 } as const;
 type User = keyof typeof users;
+const VERIFIED_USERS: ReadonlySet<User> = new Set<User>(['verified', 'approved']);
+
+/** What the emulator passes as `resource` (file.before) for each kind of stored object. */
+const resources = {
+  'an ordinary file': { metadata: { access: 'verified' } },
+  'an approval-only file': { metadata: { access: 'approved' } },
+  'a file without access metadata': { metadata: {} },
+  'a file with another access value': { metadata: { access: 'everyone' } },
+  'a missing file': null,
+} as const satisfies Record<string, RulesResource | null>;
+type ResourceKind = keyof typeof resources;
 
 const membersPaths = [
   rulesPath('members/documents/program-1976.pdf'),
@@ -38,22 +68,40 @@ const outsidePaths = [
   'members/documents/program-1976.pdf', // not under /b/{bucket}/o at all
 ];
 
+/** storage.rules, written out once more as a table: who may do what to which object. */
+function expected(user: User, method: StorageMethod, inside: boolean, resource: ResourceKind): boolean {
+  if (!inside || !VERIFIED_USERS.has(user)) return false;
+  if (method === 'list') return true;
+  if (method !== 'get') return false;
+  if (resource === 'a missing file' || resource === 'an ordinary file') return true;
+  return user === 'approved';
+}
+
 describe('isPermitted (mirror of storage.rules)', () => {
-  const cases = Object.keys(users).flatMap((user) =>
-    METHODS.flatMap((method) => [
-      ...membersPaths.map((path) => ({ user: user as User, method, path, inside: true })),
-      ...outsidePaths.map((path) => ({ user: user as User, method, path, inside: false })),
-    ]),
+  const cases = (Object.keys(users) as User[]).flatMap((user) =>
+    METHODS.flatMap((method) =>
+      (Object.keys(resources) as ResourceKind[]).flatMap((resource) => [
+        ...membersPaths.map((path) => ({ user, method, resource, path, inside: true })),
+        ...outsidePaths.map((path) => ({ user, method, resource, path, inside: false })),
+      ]),
+    ),
   );
 
-  it.each(cases)('$user $method $path', ({ user, method, path, inside }) => {
-    const expected = inside && user === 'verified' && (method === 'get' || method === 'list');
-    expect(isPermitted({ method, path, token: users[user] }, PROJECT)).toBe(expected);
+  it.each(cases)('$user $method $resource at $path', ({ user, method, resource, path, inside }) => {
+    expect(isPermitted({ method, path, token: users[user], resource: resources[resource] }, PROJECT)).toBe(
+      expected(user, method, inside, resource),
+    );
+  });
+
+  it('a list never looks at a resource (the emulator passes none)', () => {
+    const path = rulesPath('members');
+    expect(isPermitted({ method: 'list', path, token: users.verified }, PROJECT)).toBe(true);
+    expect(isPermitted({ method: 'list', path, token: users.unverified }, PROJECT)).toBe(false);
   });
 
   it('denies methods it does not know (the legacy read/write aliases are never sent by the storage layer)', () => {
     for (const method of ['read', 'write', 'GET', '']) {
-      expect(isPermitted({ method, path: rulesPath('members/a.pdf'), token: users.verified }, PROJECT)).toBe(
+      expect(isPermitted({ method, path: rulesPath('members/a.pdf'), token: users.approved }, PROJECT)).toBe(
         false,
       );
     }
@@ -66,25 +114,46 @@ describe('isPermitted (mirror of storage.rules)', () => {
     }
   });
 
+  /** The token of `user` with some claims changed. */
+  function tokenWith(user: 'verified' | 'approved', changes: Record<string, unknown>): string {
+    const [header] = users[user].split('.');
+    const payload = { ...decodeJwtPayload(users[user]), ...changes };
+    return `${header}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.`;
+  }
+
   it('requires email_verified to be the boolean true', () => {
-    const [header, , signature] = users.verified.split('.');
-    const payload = { ...decodeJwtPayload(users.verified), email_verified: 'true' };
-    const token = `${header}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${signature}`;
-    expect(isPermitted({ method: 'get', path: rulesPath('members/a.pdf'), token }, PROJECT)).toBe(false);
+    const token = tokenWith('verified', { email_verified: 'true' });
+    expect(isPermitted({ method: 'list', path: rulesPath('members'), token }, PROJECT)).toBe(false);
+  });
+
+  it('requires the approved claim to be the boolean true', () => {
+    const resource = resources['an approval-only file'];
+    const path = rulesPath('members/documents/attendees-list-1976.xlsx');
+    for (const approved of ['true', 1, {}, null]) {
+      const token = tokenWith('approved', { approved });
+      expect(isPermitted({ method: 'get', path, token, resource }, PROJECT), String(approved)).toBe(false);
+    }
+  });
+
+  it('reads access from the custom metadata only, exactly', () => {
+    const path = rulesPath('members/documents/program-1976.pdf');
+    const token = users.verified;
+    const get = (resource: RulesResource) => isPermitted({ method: 'get', path, token, resource }, PROJECT);
+    expect(get({ metadata: { access: 'verified' } })).toBe(true);
+    expect(get({ metadata: { access: 'Verified' } })).toBe(false);
+    expect(get({ metadata: { Access: 'verified' } })).toBe(false);
+    expect(get({ metadata: null })).toBe(false);
+    expect(get({})).toBe(false);
   });
 
   it('requires the issuer of the project and a subject', () => {
-    const [header] = users.verified.split('.');
-    const base = decodeJwtPayload(users.verified);
-    const tokenWith = (changes: Record<string, unknown>) =>
-      `${header}.${Buffer.from(JSON.stringify({ ...base, ...changes })).toString('base64url')}.`;
     const path = rulesPath('members/a.pdf');
-    expect(isPermitted({ method: 'get', path, token: tokenWith({}) }, PROJECT)).toBe(true);
-    expect(
-      isPermitted({ method: 'get', path, token: tokenWith({ iss: 'https://example.org' }) }, PROJECT),
-    ).toBe(false);
-    expect(isPermitted({ method: 'get', path, token: tokenWith({ sub: '' }) }, PROJECT)).toBe(false);
-    expect(isPermitted({ method: 'get', path, token: tokenWith({ exp: undefined }) }, PROJECT)).toBe(false);
+    expect(isPermitted({ method: 'get', path, token: tokenWith('verified', {}) }, PROJECT)).toBe(true);
+    for (const changes of [{ iss: 'https://example.org' }, { sub: '' }, { exp: undefined }]) {
+      expect(isPermitted({ method: 'get', path, token: tokenWith('verified', changes) }, PROJECT)).toBe(
+        false,
+      );
+    }
   });
 
   it('expires the token at exp', () => {
@@ -106,5 +175,52 @@ describe('objectSegmentsOf', () => {
     expect(objectSegmentsOf(`/b/${BUCKET}/o/members/`)).toEqual(['members']);
     expect(objectSegmentsOf(`b/${BUCKET}/o/`)).toEqual([]);
     expect(objectSegmentsOf('members/x.pdf')).toBeNull();
+  });
+});
+
+/**
+ * The mirror is written for one version of storage.rules. These fail when storage.rules changes and the mirror is
+ * not brought along (the hash), and when the names both sides must share drift apart (the metadata key and value
+ * the upload writes, the claim the members command sets, the folder).
+ */
+describe('storage.rules and its mirror', () => {
+  const text = readFileSync(new URL('../../storage.rules', import.meta.url), 'utf8');
+  const rules = normaliseRules(text);
+
+  it('storage.rules is the version the mirror decides like', () => {
+    expect(
+      rulesHash(text),
+      'storage.rules changed. Make scripts/storage/rules.ts decide exactly like it, extend the matrices in ' +
+        'rules.test.ts and emulator.test.ts, then set MIRRORED_RULES_SHA256 in rules.ts to this hash.',
+    ).toBe(MIRRORED_RULES_SHA256);
+  });
+
+  it('ignores comments and layout, and nothing else', () => {
+    const reformatted = `// a new comment\n${text.replace(/\n\s*/g, '\n    ').replace(/ == /g, '==')}`;
+    expect(rulesHash(reformatted)).toBe(rulesHash(text));
+    expect(rulesHash(text.replace("== 'verified'", "== 'public'"))).not.toBe(rulesHash(text));
+    expect(rulesHash(text.replace('allow write: if false', 'allow write: if isApproved()'))).not.toBe(
+      rulesHash(text),
+    );
+  });
+
+  it('guards members/ only, with one list, one get and no write', () => {
+    expect(rules).toContain('match /b/{bucket}/o{match /members/{allPaths=**}{');
+    expect(rules.match(/match /g)).toHaveLength(2);
+    expect(rules.match(/allow [^:]+:if [^;]+;/g)).toEqual([
+      'allow list:if isVerified();',
+      'allow get:if isVerified()&&(resource==null||isOpenToVerified()||isApproved());',
+      'allow write:if false;',
+    ]);
+  });
+
+  it('reads the same metadata and claim the organiser commands write', () => {
+    expect(rules).toContain(
+      `return '${ACCESS_METADATA_KEY}' in resource.metadata&&resource.metadata.${ACCESS_METADATA_KEY}=='${ACCESS_VERIFIED}';`,
+    );
+    expect(rules).toContain(
+      `return '${APPROVED_CLAIM}' in request.auth.token&&request.auth.token.${APPROVED_CLAIM}==true;`,
+    );
+    expect(rules).toContain('return request.auth!=null&&request.auth.token.email_verified==true;');
   });
 });

@@ -1,15 +1,14 @@
 /**
  * Runs the local Storage emulator on its firebase.json address and seeds it with the demo files, until Ctrl+C.
  *
- *   npx tsx scripts/storage/serve.ts            (SEED_LARGE_FILE_BYTES=0 to skip the 64 MiB file)
+ *   npx tsx scripts/storage/serve.ts            (LARGE_DEMO_FILE_MB=0 to skip the 64 MiB file)
  */
 import { readFileSync } from 'node:fs';
 
-import { seedStorage } from '../seed/seed-storage';
-import { startStorageEmulator } from './emulator';
-
-const PROJECT_ID = 'demo-reunion';
-const BUCKET = `${PROJECT_ID}.appspot.com`;
+import { connectAdmin, hostOf } from '../lib/firebase-admin.ts';
+import { BUCKET, PROJECT_ID } from '../lib/local-stack-config.ts';
+import { seedStorage } from '../seed/seed-storage.ts';
+import { startStorageEmulator } from './emulator.ts';
 
 interface FirebaseJson {
   emulators?: { storage?: { host?: string; port?: number } };
@@ -23,12 +22,8 @@ async function main(): Promise<void> {
   const port = config.emulators?.storage?.port ?? 9199;
 
   const emulator = await startStorageEmulator({ projectId: PROJECT_ID, host, port });
-  const large = process.env.SEED_LARGE_FILE_BYTES;
-  const seeded = await seedStorage({
-    storageUrl: emulator.url,
-    bucket: BUCKET,
-    largeFileBytes: large ? Number(large) : undefined,
-  });
+  const admin = connectAdmin({ projectId: PROJECT_ID, emulators: { storage: hostOf(emulator.url) } });
+  const seeded = await seedStorage(admin.bucket(BUCKET)).finally(() => admin.close());
   console.log(
     `Storage emulator on ${emulator.url} (project ${PROJECT_ID}, bucket ${BUCKET}): ${seeded.files} files seeded.`,
   );

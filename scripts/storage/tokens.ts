@@ -11,6 +11,8 @@ export interface EmulatorTokenOptions {
   expiresInSeconds?: number;
   /** Overrides the audience (normally the project id). */
   audience?: string;
+  /** The `approved` custom claim an organiser sets (organiser:members approve); absent when undefined. */
+  approved?: unknown;
 }
 
 function base64url(value: object): string {
@@ -33,6 +35,7 @@ export function emulatorIdToken(opts: EmulatorTokenOptions): string {
     email,
     email_verified: opts.emailVerified,
     firebase: { identities: { email: [email] }, sign_in_provider: 'password' },
+    ...(opts.approved === undefined ? {} : { approved: opts.approved }),
   };
   return `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(payload)}.`;
 }

@@ -4,7 +4,7 @@ describe('parseEnv', () => {
   it('defaults to the offline demo project and the emulators', () => {
     const config = parseEnv({});
     expect(config.firebase.projectId).toBe('demo-reunion');
-    expect(config.firebase.storageBucket).toBe('demo-reunion.appspot.com');
+    expect(config.firebase.storageBucket).toBe('demo-reunion.firebasestorage.app');
     expect(config.emulators).toEqual({
       authUrl: 'http://127.0.0.1:9099',
       storageUrl: 'http://127.0.0.1:9199',

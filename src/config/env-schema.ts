@@ -1,13 +1,13 @@
 import * as z from 'zod/mini';
 
+import { DEMO_PROJECT_ID, defaultStorageBucket, isDemoProject } from './firebase-project.ts';
+
 /**
  * Every VITE_* setting, validated in one place. With nothing set, the site runs against the offline
  * `demo-reunion` project and the local emulators. Validation runs at build time (vite.config.ts), so a
  * wrong setting stops the build instead of breaking the site in a visitor's browser, and the validator
  * stays out of the pages' JavaScript.
  */
-const DEMO_PROJECT = 'demo-reunion';
-
 const optionalText = z.optional(z.string().check(z.trim()));
 const url = z.url({ protocol: /^https?$/ });
 const optionalUrl = z.optional(url);
@@ -60,8 +60,8 @@ export function parseEnv(raw: RawEnv): AppConfig {
     throw new Error(`Invalid site settings (see .env.example): ${fields}`);
   }
   const env = result.data;
-  const projectId = env.VITE_FIREBASE_PROJECT_ID ?? DEMO_PROJECT;
-  const isDemo = projectId.startsWith('demo-');
+  const projectId = env.VITE_FIREBASE_PROJECT_ID ?? DEMO_PROJECT_ID;
+  const isDemo = isDemoProject(projectId);
   if (!isDemo && !env.VITE_FIREBASE_API_KEY) {
     throw new Error(
       `Invalid site settings (see .env.example): VITE_FIREBASE_API_KEY is required for ${projectId}`,
@@ -73,7 +73,7 @@ export function parseEnv(raw: RawEnv): AppConfig {
       projectId,
       apiKey: env.VITE_FIREBASE_API_KEY ?? 'demo-api-key',
       authDomain: env.VITE_FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
-      storageBucket: env.VITE_FIREBASE_STORAGE_BUCKET ?? `${projectId}.appspot.com`,
+      storageBucket: env.VITE_FIREBASE_STORAGE_BUCKET ?? defaultStorageBucket(projectId),
       ...(env.VITE_FIREBASE_APP_ID ? { appId: env.VITE_FIREBASE_APP_ID } : {}),
     },
     ...(isDemo

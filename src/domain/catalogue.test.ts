@@ -51,6 +51,14 @@ describe('catalogue', () => {
     expect(byType('application/pdf')).toHaveLength(23);
   });
 
+  it('marks the two lists of living people approval-only, and nothing else', () => {
+    expect(CATALOGUE.filter((entry) => entry.approvalOnly).map((entry) => entry.id)).toEqual([
+      'attendees-list-1976',
+      'time-capsule-list',
+    ]);
+    for (const entry of CATALOGUE) expect(typeof entry.approvalOnly).toBe('boolean');
+  });
+
   it("names a saved file by its title in the page's language, with the right extension", () => {
     const entry = CATALOGUE.find((candidate) => candidate.id === 'two-reunions-presentation')!;
     expect(downloadFileName(entry, 'en')).toBe('Two Reunions, 50 Years Apart.pptx');

@@ -4,8 +4,9 @@ import type { MemberSectionId } from './member-sections';
 
 /**
  * The downloadable file catalogue (spec sections 2 and 3): every member file, its title in each language
- * (from the messages), where it lives in Cloud Storage and its content type. The members page, the download service, the seeding of the
- * local emulator and the organisers' upload and check commands all read this one list.
+ * (from the messages), where it lives in Cloud Storage, its content type and whether only approved relatives
+ * may read it. The members page, the download service, the seeding of the local emulator and the organisers'
+ * upload and check commands all read this one list.
  */
 export const CONTENT_TYPES = {
   pdf: 'application/pdf',
@@ -39,18 +40,28 @@ export interface CatalogueEntry {
   kind: FileKind;
   section: Extract<MemberSectionId, 'documents' | 'images' | 'educational-materials'>;
   group: CatalogueGroup;
+  /**
+   * The file lists living people: only accounts an organiser has approved (the `approved` custom claim) may
+   * read it. Every other member file is readable by any signed-in account with a verified e-mail address.
+   * The organisers' upload writes this into the file's metadata, where storage.rules reads it.
+   */
+  approvalOnly: boolean;
 }
 
-type Row = [id: string, title: Title, kind: FileKind];
+/** Marks a catalogue row as readable only by approved accounts. */
+const APPROVAL_ONLY = 'approval-only';
+
+type Row = [id: string, title: Title, kind: FileKind, access?: typeof APPROVAL_ONLY];
 
 function group(section: CatalogueEntry['section'], of: CatalogueGroup, rows: Row[]): CatalogueEntry[] {
-  return rows.map(([id, title, kind]) => ({
+  return rows.map(([id, title, kind, access]) => ({
     id,
     title,
     displayName: title({}, { locale: 'en' }),
     kind,
     section,
     group: of,
+    approvalOnly: access === APPROVAL_ONLY,
   }));
 }
 
@@ -59,12 +70,12 @@ const ROLETTE_COUNTY_HISTORY = { id: 'rolette-county-history', title: m.group_ro
 
 export const CATALOGUE: readonly CatalogueEntry[] = [
   ...group('documents', REUNION_1976, [
-    ['attendees-list-1976', m.file_attendees_list_1976, 'xlsx'],
+    ['attendees-list-1976', m.file_attendees_list_1976, 'xlsx', APPROVAL_ONLY],
     ['program-1976', m.file_program_1976, 'pdf'],
     ['souvenir-booklet-1976', m.file_souvenir_booklet_1976, 'pdf'],
     ['newspaper-article-1976-1', m.file_newspaper_article_1976_1, 'pdf'],
     ['newspaper-article-1976-2', m.file_newspaper_article_1976_2, 'pdf'],
-    ['time-capsule-list', m.file_time_capsule_list, 'xlsx'],
+    ['time-capsule-list', m.file_time_capsule_list, 'xlsx', APPROVAL_ONLY],
   ]),
   ...group('documents', { id: 'genealogy-books', title: m.group_genealogy_books }, [
     ['genealogy-book-1986', m.file_genealogy_book_1986, 'pdf'],

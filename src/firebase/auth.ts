@@ -1,4 +1,5 @@
 import { onAuthStateChanged, sendEmailVerification, signOut, type User } from 'firebase/auth';
+import { APPROVED_CLAIM } from '../domain/access';
 import { auth } from './app';
 
 export type { User };
@@ -40,6 +41,40 @@ export async function idToken(): Promise<string> {
   const user = auth.currentUser;
   if (!user) throw new Error('Not signed in');
   return user.getIdToken();
+}
+
+/** What the signed-in account may read beyond the ordinary member files. */
+export interface AccountAccess {
+  /** An organiser approved the account: it reads the approval-only files (the `approved` custom claim). */
+  approved: boolean;
+}
+
+/** The access the current ID token states (fetches a new token only when the current one is due). */
+export async function accountAccess(): Promise<AccountAccess> {
+  const user = auth.currentUser;
+  if (!user) throw new Error('Not signed in');
+  const { claims } = await user.getIdTokenResult();
+  return { approved: claims[APPROVED_CLAIM] === true };
+}
+
+/**
+ * Asks the server for a new ID token now, without signing out, and returns the access it states: after an
+ * organiser approved the account ("Check again"), the next download then carries the `approved` claim.
+ * Rejects like getIdToken(true): a blocked account gets auth/user-disabled (see isAccountBlocked).
+ */
+export async function refreshIdToken(): Promise<AccountAccess> {
+  const user = auth.currentUser;
+  if (!user) throw new Error('Not signed in');
+  const { claims } = await user.getIdTokenResult(true);
+  return { approved: claims[APPROVED_CLAIM] === true };
+}
+
+/**
+ * True for the error Firebase Auth gives a blocked (disabled) account: at sign-in, and when a signed-in page asks
+ * for a new ID token after the block (`auth/user-disabled`).
+ */
+export function isAccountBlocked(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'auth/user-disabled';
 }
 
 /**

@@ -1,5 +1,6 @@
 import { config } from '../config/env';
 import { idToken } from './auth';
+import { mediaUrl } from './media-url';
 
 /**
  * Member files are read with the signed-in user's ID token on every request, so Cloud Storage checks
@@ -8,6 +9,7 @@ import { idToken } from './auth';
  */
 const STORAGE_HOST = config.emulators?.storageUrl ?? 'https://firebasestorage.googleapis.com';
 
+/** Storage answered with an error status (the request reached it). */
 export class StorageRequestError extends Error {
   constructor(readonly status: number) {
     super(`Storage answered ${status}`);
@@ -15,14 +17,18 @@ export class StorageRequestError extends Error {
   }
 }
 
+/**
+ * True when storage.rules refused the request (403): for a signed-in, verified member that means an approval-only
+ * file and an account an organiser has not approved (or a token from before the approval: refreshIdToken()).
+ */
+export function isPermissionDenied(error: unknown): boolean {
+  return error instanceof StorageRequestError && error.status === 403;
+}
+
 export interface Progress {
   loaded: number;
   /** undefined when the server does not say the size */
   total: number | undefined;
-}
-
-export function mediaUrl(path: string, bucket = config.firebase.storageBucket, host = STORAGE_HOST): string {
-  return `${host}/v0/b/${encodeURIComponent(bucket)}/o/${encodeURIComponent(path)}?alt=media`;
 }
 
 /**
@@ -40,7 +46,7 @@ export async function fetchMemberFile(
     const request = new XMLHttpRequest();
     const abort = () => request.abort();
     const done = () => options.signal?.removeEventListener('abort', abort);
-    request.open('GET', mediaUrl(path));
+    request.open('GET', mediaUrl(STORAGE_HOST, config.firebase.storageBucket, path));
     request.responseType = 'blob';
     request.setRequestHeader('Authorization', `Firebase ${token}`);
     request.onprogress = (event) =>
