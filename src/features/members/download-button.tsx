@@ -4,13 +4,7 @@ import { titleOf, type CatalogueEntry } from '../../domain/catalogue';
 import { formatPercent } from '../../lib/format';
 import { m } from '../../paraglide/messages.js';
 import type { Progress } from './download-service';
-
-const KIND_LABEL: Record<CatalogueEntry['kind'], () => string> = {
-  pdf: m.members_kind_pdf,
-  jpeg: m.members_kind_jpeg,
-  xlsx: m.members_kind_xlsx,
-  pptx: m.members_kind_pptx,
-};
+import { KIND_LABEL } from './file-labels';
 
 interface Props {
   entry: CatalogueEntry;
