@@ -11,7 +11,9 @@ import {
   MEMBERS_PREFIX,
   downloadFileName,
   fileNameInStorage,
+  hasThumbnail,
   storagePathOf,
+  thumbnailPathOf,
   type CatalogueEntry,
 } from '../../src/domain/catalogue.ts';
 import { emulatorConfig } from '../auth/emulator-api.ts';
@@ -21,6 +23,7 @@ import {
   DOWNLOAD_TOKENS_METADATA_KEY,
   memberFileMetadata,
 } from '../storage/member-files.ts';
+import { thumbnailProblems } from '../storage/thumbnails.ts';
 import { authFailure, listObjects, storageFailure, type StoredObject } from './admin.ts';
 import { authSettingsProblems, describeAuthSettings, type AuthSettings } from './auth-settings.ts';
 import {
@@ -41,9 +44,10 @@ export const HELP = `Usage: npm run ${NAME} -- [--project <alias|id>] [--bucket 
 
 Compares the bucket's ${MEMBERS_PREFIX} folder with the file catalogue (src/domain/catalogue.ts) and lists:
 catalogue files missing from the bucket (with the names to upload them under), files stored with another
-content type or another access (who may read them) than the catalogue's, member files carrying a download
-token (a link that skips the sign-in), files whose download name is out of date, and files the catalogue
-does not know (the site never shows those; delete them in the Firebase console if they are not needed).
+content type or another access (who may read them) than the catalogue's, images whose preview (thumbnail)
+is missing, wrong or made from an older version of the image, member files carrying a download token (a
+link that skips the sign-in), files whose download name is out of date, and files the catalogue does not
+know (the site never shows those; delete them in the Firebase console if they are not needed).
 Then checks that the bucket is not open to allUsers or allAuthenticatedUsers (a real project only: the
 emulator has no IAM) and reads the project's Authentication settings: the password policy must be
 enforced with the site's rule and e-mail enumeration protection off (npm run organiser:auth-settings).
@@ -54,8 +58,8 @@ ${TARGET_HELP}
 ${BUCKET_HELP}
   -h, --help            this help
 
-Exit codes: 0 all is well; 1 a file is missing, has the wrong content type or access, or carries a download
-token, the bucket is public, the Authentication settings do not suit the site, or something could not be
+Exit codes: 0 all is well; 1 a file is missing, has the wrong content type or access, an image's preview
+is missing or wrong, a file carries a download token, the bucket is public, the Authentication settings do not suit the site, or something could not be
 read; 2 usage error.`;
 
 export interface CheckResult {
@@ -64,6 +68,11 @@ export interface CheckResult {
   wrongType: { entry: CatalogueEntry; actual: string | undefined }[];
   /** Stored with another `access` metadata than the catalogue says (who may read it). */
   wrongAccess: { entry: CatalogueEntry; actual: string | undefined }[];
+  /**
+   * Images present in the bucket whose preview (members/.../thumbnails/<id>.jpg) is missing, of another type or
+   * access, or made from other content than the image has now.
+   */
+  previews: { entry: CatalogueEntry; problems: string[] }[];
   /** Member files (catalogue or not) carrying a download token: readable by anyone with the link. */
   downloadTokens: StoredObject[];
   /** Stored with another Content-Disposition than the catalogue's (display name changed since the upload). */
@@ -85,6 +94,7 @@ export function compareWithCatalogue(
     missing: [],
     wrongType: [],
     wrongAccess: [],
+    previews: [],
     downloadTokens: [],
     staleName: [],
     unknown: [],
@@ -94,6 +104,7 @@ export function compareWithCatalogue(
   for (const entry of CATALOGUE) {
     const path = storagePathOf(entry);
     known.add(path);
+    if (hasThumbnail(entry)) known.add(thumbnailPathOf(entry));
     const object = byName.get(path);
     if (!object) {
       result.missing.push(entry);
@@ -107,6 +118,10 @@ export function compareWithCatalogue(
     if (access !== expected.metadata[ACCESS_METADATA_KEY]) result.wrongAccess.push({ entry, actual: access });
     if (object.contentDisposition !== expected.contentDisposition) {
       result.staleName.push({ entry, actual: object.contentDisposition });
+    }
+    if (hasThumbnail(entry)) {
+      const problems = thumbnailProblems(entry, object, byName.get(thumbnailPathOf(entry)));
+      if (problems.length) result.previews.push({ entry, problems });
     }
   }
   for (const object of objects) {
@@ -124,6 +139,7 @@ export function fileProblems(result: CheckResult): string[] {
     result.missing.length && `${result.missing.length} missing`,
     result.wrongType.length && `${result.wrongType.length} with the wrong content type`,
     result.wrongAccess.length && `${result.wrongAccess.length} with the wrong access`,
+    result.previews.length && `${plural(result.previews.length, 'image')} with a missing or wrong preview`,
     result.downloadTokens.length && `${plural(result.downloadTokens.length, 'file')} with a download token`,
   ].filter((problem): problem is string => Boolean(problem));
 }
@@ -188,6 +204,16 @@ function report(result: CheckResult, io: CommandContext['io']): void {
       storagePathOf(entry),
       actual ?? '(none: approved accounts only)',
       memberFileMetadata(entry).metadata[ACCESS_METADATA_KEY]!,
+    ]),
+  );
+  section(
+    io,
+    'Preview of an image missing or wrong: upload these images again (the upload makes their previews)',
+    ['Path in the bucket', 'Preview', 'Problem'],
+    result.previews.map(({ entry, problems }) => [
+      storagePathOf(entry),
+      thumbnailPathOf(entry),
+      problems.join(', '),
     ]),
   );
   section(

@@ -9,11 +9,15 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import sharp from 'sharp';
+
 import {
   CATALOGUE,
   downloadFileName,
   fileNameInStorage,
+  hasThumbnail,
   storagePathOf,
+  thumbnailPathOf,
   type CatalogueEntry,
 } from '../../src/domain/catalogue.ts';
 import { updateEmulatorConfig } from '../auth/emulator-api.ts';
@@ -25,9 +29,11 @@ import { startStorageEmulator, type RunningStorageEmulator } from '../storage/em
 import {
   DOWNLOAD_TOKENS_METADATA_KEY,
   contentDispositionFor,
+  md5Base64,
   memberFileMetadata,
   saveObject,
 } from '../storage/member-files.ts';
+import { thumbnailMetadata } from '../storage/thumbnails.ts';
 import { emulatorIdToken } from '../storage/tokens.ts';
 import { listObjects, type StoredObject } from './admin.ts';
 import { passwordPolicy, type AuthSettings } from './auth-settings.ts';
@@ -144,7 +150,15 @@ describe('organiser:upload', () => {
 
     const uploaded = [program, attendees, presentation, photo];
     const objects = await stored(bucket);
-    expect(objects.map((o) => o.name).sort()).toEqual(uploaded.map(storagePathOf).sort());
+    expect(objects.map((o) => o.name).sort()).toEqual(
+      [...uploaded.map(storagePathOf), thumbnailPathOf(photo)].sort(),
+    );
+    // The photo's preview: a JPEG 480 pixels wide, with the photo's access and the content it was made from.
+    const preview = objects.find((o) => o.name === thumbnailPathOf(photo))!;
+    expect(preview.contentType).toBe('image/jpeg');
+    expect(preview.metadata).toEqual(thumbnailMetadata(photo, md5Base64(await demoFile(photo))).metadata);
+    const [previewBytes] = await bucketOf(bucket).file(thumbnailPathOf(photo)).download();
+    expect((await sharp(previewBytes).metadata()).width).toBe(480);
     for (const entry of uploaded) {
       const object = objects.find((o) => o.name === storagePathOf(entry))!;
       const expected = memberFileMetadata(entry);
@@ -169,6 +183,9 @@ describe('organiser:upload', () => {
     );
     expect(output).toMatch(
       /1976 Reunion Attendees List\.xlsx\s+uploaded\s+members\/documents\/attendees-list-1976\.xlsx \(XLSX, \d+\.\d KB, approved accounts only\)/,
+    );
+    expect(output).toMatch(
+      /1976 Reunion Group Photo\.jpg\s+uploaded\s+members\/images\/group-photo-1976\.jpg \(JPEG, \d+\.\d KB, with a preview\)/,
     );
     expect(output).toMatch(/notes\.txt\s+unknown\s+no catalogue entry has this name/);
     expect(output).toMatch(
@@ -289,6 +306,39 @@ describe('organiser:upload', () => {
       `${storageEmulator.url}/v0/b/${bucket}/o/${encodeURIComponent(storagePathOf(program))}?alt=media&token=${token}`,
     );
     expect(byToken.status).toBe(403);
+  });
+
+  it("makes an image's missing or outdated preview again, even when the image itself is unchanged", async () => {
+    const bucket = 'upload-preview.firebasestorage.app';
+    const folder = tempFolder();
+    const bytes = await demoFile(photo);
+    writeFileSync(join(folder, fileNameInStorage(photo)), bytes);
+    await saveObject(bucketOf(bucket), storagePathOf(photo), bytes, memberFileMetadata(photo));
+
+    const missing = context();
+    expect(await upload([folder, '--bucket', bucket], missing), missing.io.text()).toBe(0);
+    expect(missing.io.text()).toMatch(/group-photo-1976\.jpg\s+stored again\s+.*; fixes preview missing/);
+    const preview = (await stored(bucket)).find((o) => o.name === thumbnailPathOf(photo));
+    expect(preview?.metadata.sourceMd5).toBe(md5Base64(bytes));
+
+    const unchanged = context();
+    expect(await upload([folder, '--bucket', bucket], unchanged), unchanged.io.text()).toBe(0);
+    expect(unchanged.io.text()).toMatch(/group-photo-1976\.jpg\s+unchanged/);
+
+    // A preview made from another version of the image (say the image was replaced in the console).
+    await saveObject(
+      bucketOf(bucket),
+      thumbnailPathOf(photo),
+      Buffer.from('old'),
+      thumbnailMetadata(photo, 'old=='),
+    );
+    const outdated = context();
+    expect(await upload([folder, '--bucket', bucket], outdated), outdated.io.text()).toBe(0);
+    expect(outdated.io.text()).toMatch(
+      /group-photo-1976\.jpg\s+stored again\s+.*; fixes preview out of date/,
+    );
+    const [now] = await bucketOf(bucket).file(thumbnailPathOf(photo)).download();
+    expect((await sharp(now).metadata()).width).toBe(480);
   });
 
   it('two files for one entry: uploads neither', async () => {
@@ -503,9 +553,43 @@ describe('organiser:check', () => {
 });
 
 describe('compareWithCatalogue', () => {
-  const complete: StoredObject[] = CATALOGUE.map((entry) => {
+  const complete: StoredObject[] = CATALOGUE.flatMap((entry) => {
     const { contentType, contentDisposition, metadata } = memberFileMetadata(entry);
-    return { name: storagePathOf(entry), contentType, contentDisposition, metadata, size: 1 };
+    const file = {
+      name: storagePathOf(entry),
+      contentType,
+      contentDisposition,
+      metadata,
+      size: 1,
+      md5Hash: 'm==',
+    };
+    if (!hasThumbnail(entry)) return [file];
+    return [file, { name: thumbnailPathOf(entry), size: 1, ...thumbnailMetadata(entry, 'm==') }];
+  });
+
+  it('a complete bucket has no problem; the previews are known files', () => {
+    const result = compareWithCatalogue(complete, { local: false });
+    expect(result.present).toHaveLength(CATALOGUE.length);
+    expect(result.previews).toEqual([]);
+    expect(result.unknown).toEqual([]);
+  });
+
+  it("an image's preview missing, with the wrong access or made from other content is a failure", () => {
+    const objects = complete
+      .filter((object) => object.name !== 'members/images/thumbnails/threshing-crew.jpg')
+      .map((object) =>
+        object.name === 'members/images/thumbnails/cemetery-monument.jpg'
+          ? { ...object, metadata: { ...object.metadata, access: 'approved' } }
+          : object.name === 'members/images/rolette-panorama.jpg'
+            ? { ...object, md5Hash: 'new==' }
+            : object,
+      );
+    const result = compareWithCatalogue(objects, { local: false });
+    expect(result.previews.map(({ entry, problems }) => [entry.id, problems])).toEqual([
+      ['cemetery-monument', ['preview access']],
+      ['rolette-panorama', ['preview out of date']],
+      ['threshing-crew', ['preview missing']],
+    ]);
   });
 
   it('the benchmark file is expected locally and unknown on a real project', () => {
@@ -577,10 +661,15 @@ describe('publicBindings (bucket IAM)', () => {
 });
 
 describe('organiser:check on a real project (a stand-in Admin SDK: no Google here)', () => {
-  const files = CATALOGUE.map((entry) => ({
-    name: storagePathOf(entry),
-    metadata: { ...memberFileMetadata(entry), size: '100', md5Hash: 'x' },
-  }));
+  const files = CATALOGUE.flatMap((entry) => {
+    const file = {
+      name: storagePathOf(entry),
+      metadata: { ...memberFileMetadata(entry), size: '100', md5Hash: 'x' },
+    };
+    if (!hasThumbnail(entry)) return [file];
+    const preview = { ...thumbnailMetadata(entry, 'x'), size: '10', md5Hash: 'y' };
+    return [file, { name: thumbnailPathOf(entry), metadata: preview }];
+  });
 
   function standIn(policy: IamPolicy, settings: AuthSettings): CommandContext['connect'] {
     const connection = {

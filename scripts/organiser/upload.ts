@@ -7,7 +7,6 @@
  * (scripts/storage/member-files.ts). A stored file with other content is replaced only with --replace; one with the
  * same content is left alone, or stored again when its metadata is wrong or it carries a download token.
  */
-import { createHash } from 'node:crypto';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 
@@ -16,15 +15,19 @@ import {
   MEMBERS_PREFIX,
   downloadFileName,
   fileNameInStorage,
+  hasThumbnail,
   storagePathOf,
+  thumbnailPathOf,
   type CatalogueEntry,
 } from '../../src/domain/catalogue.ts';
 import {
   ACCESS_METADATA_KEY,
   DOWNLOAD_TOKENS_METADATA_KEY,
+  md5Base64,
   memberFileMetadata,
   saveObject,
 } from '../storage/member-files.ts';
+import { saveThumbnail, thumbnailProblems } from '../storage/thumbnails.ts';
 import { listObjects, storageFailure, type StoredObject } from './admin.ts';
 import {
   CommandError,
@@ -47,7 +50,8 @@ Uploads the members' files in <folder> (not its subfolders; files starting with 
 is matched to its catalogue entry by name, either the storage name (program-1976.pdf) or the download name
 (1976 Reunion Program.pdf), in any letter case; its content must be of the entry's kind (PDF, JPEG, XLSX,
 PPTX). It is stored at the entry's path (members/...) with the entry's content type, a download name and
-who may read it (every verified member, or only approved accounts for the lists of living people).
+who may read it (every verified member, or only approved accounts for the lists of living people). For
+each image a preview (a JPEG 480 pixels wide) is made and stored beside it, readable by the same accounts.
 A file already in the bucket with the same content is left alone (or stored again if its metadata is out
 of date or it carries a download token); with other content it is NOT replaced unless --replace is given.
 
@@ -130,10 +134,6 @@ const DONE: Partial<Record<RowStatus, RowStatus>> = {
   'would store again': 'stored again',
 };
 
-export function md5Base64(bytes: Uint8Array): string {
-  return createHash('md5').update(bytes).digest('base64');
-}
-
 function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
@@ -195,17 +195,28 @@ export async function planUpload(folder: string): Promise<UploadRow[]> {
 }
 
 function describeDestination(entry: CatalogueEntry): string {
-  return `${storagePathOf(entry)} (${entry.kind.toUpperCase()}${entry.approvalOnly ? ', approved accounts only' : ''})`;
+  return `${storagePathOf(entry)} (${entry.kind.toUpperCase()}${entry.approvalOnly ? ', approved accounts only' : ''}${hasThumbnail(entry) ? ', with a preview' : ''})`;
 }
 
-/** Why a stored object's metadata is not what the upload would store (empty: it is). */
-export function metadataDrift(entry: CatalogueEntry, stored: StoredObject): string[] {
+/**
+ * Why a stored object's metadata is not what the upload would store (empty: it is); for an image also why its
+ * stored preview does not suit it (missing, wrong access or type, made from other content).
+ */
+export function metadataDrift(
+  entry: CatalogueEntry,
+  stored: StoredObject,
+  thumbnail?: StoredObject,
+): string[] {
   const want = memberFileMetadata(entry);
   const drift: string[] = [];
   if (stored.contentType !== want.contentType) drift.push('content type');
   if (stored.contentDisposition !== want.contentDisposition) drift.push('download name');
   if (stored.metadata[ACCESS_METADATA_KEY] !== want.metadata[ACCESS_METADATA_KEY]) drift.push('access');
   if (stored.metadata[DOWNLOAD_TOKENS_METADATA_KEY]) drift.push('download token');
+  if (hasThumbnail(entry)) {
+    drift.push(...thumbnailProblems(entry, stored, thumbnail));
+    if (thumbnail?.metadata[DOWNLOAD_TOKENS_METADATA_KEY]) drift.push('preview download token');
+  }
   return drift;
 }
 
@@ -236,7 +247,8 @@ export function planAgainstBucket(
       }
       continue;
     }
-    const drift = metadataDrift(row.entry, object);
+    const thumbnail = hasThumbnail(row.entry) ? stored.get(thumbnailPathOf(row.entry)) : undefined;
+    const drift = metadataDrift(row.entry, object, thumbnail);
     if (drift.length) {
       row.status = 'would store again';
       row.detail = `${storagePathOf(row.entry)}: same content; fixes ${drift.join(', ')}`;
@@ -260,7 +272,7 @@ async function uploadAll(
         await upload(entry, await readFile(join(folder, row.file)));
         const fixes = row.status === 'would store again' ? `; ${row.detail.split('; ').at(-1)}` : '';
         row.status = DONE[row.status]!;
-        row.detail = `${storagePathOf(entry)} (${entry.kind.toUpperCase()}, ${formatSize(row.size ?? 0)}${entry.approvalOnly ? ', approved accounts only' : ''})${fixes}`;
+        row.detail = `${storagePathOf(entry)} (${entry.kind.toUpperCase()}, ${formatSize(row.size ?? 0)}${entry.approvalOnly ? ', approved accounts only' : ''}${hasThumbnail(entry) ? ', with a preview' : ''})${fixes}`;
       } catch (err) {
         row.status = 'failed';
         row.detail = err instanceof Error ? err.message : String(err);
@@ -315,6 +327,16 @@ export const main = defineCommand({
             await saveObject(bucket, path, bytes, memberFileMetadata(entry));
           } catch (err) {
             throw storageFailure(`Uploading gs://${target.bucket}/${path}`, err, target);
+          }
+          if (!hasThumbnail(entry)) return;
+          try {
+            await saveThumbnail(bucket, entry, bytes);
+          } catch (err) {
+            throw storageFailure(
+              `Making and uploading the preview gs://${target.bucket}/${thumbnailPathOf(entry)}`,
+              err,
+              target,
+            );
           }
         });
       }

@@ -2,14 +2,14 @@
  * Seeds a bucket of the local Storage emulator with a demo stand-in for every catalogue file, stored exactly as
  * `npm run organiser:upload` stores the real files: through the Admin SDK, with the catalogue's content type, a
  * Content-Disposition carrying the download name and the `access` metadata storage.rules reads
- * (scripts/storage/member-files.ts).
+ * (scripts/storage/member-files.ts), and for every image its preview made with sharp (scripts/storage/thumbnails.ts).
  *
  *   npx tsx scripts/seed/seed-storage.ts [storage emulator URL] [bucket]
  *
  * defaults to the local stack's Storage emulator (http://127.0.0.1:9199) and bucket. LARGE_DEMO_FILE_MB sets the
  * size of the large demo file (default 64; 0: none).
  */
-import { CATALOGUE, storagePathOf } from '../../src/domain/catalogue.ts';
+import { CATALOGUE, hasThumbnail, storagePathOf } from '../../src/domain/catalogue.ts';
 import { connectAdmin, hostOf, type Bucket } from '../lib/firebase-admin.ts';
 import { BUCKET, PROJECT_ID, STORAGE_URL } from '../lib/local-stack-config.ts';
 import { isMainModule } from '../organiser/cli.ts';
@@ -21,6 +21,7 @@ import {
   saveObject,
   type ObjectMetadata,
 } from '../storage/member-files.ts';
+import { saveThumbnail } from '../storage/thumbnails.ts';
 import { LARGE_DEMO_PATH, demoFile, largeDemoFile, largeDemoFileBytes } from './demo-files.ts';
 
 /** The large benchmark file: readable by every verified member, like an ordinary historical paper. */
@@ -52,7 +53,9 @@ export async function seedStorage(
   const queue = [...CATALOGUE];
   const worker = async () => {
     for (let entry = queue.shift(); entry; entry = queue.shift()) {
-      await upload(storagePathOf(entry), await demoFile(entry), memberFileMetadata(entry));
+      const bytes = await demoFile(entry);
+      await upload(storagePathOf(entry), bytes, memberFileMetadata(entry));
+      if (hasThumbnail(entry)) await saveThumbnail(bucket, entry, bytes);
     }
   };
   await Promise.all(Array.from({ length: 4 }, worker));

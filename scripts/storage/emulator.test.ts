@@ -22,7 +22,9 @@ import {
   CATALOGUE,
   MEMBERS_PREFIX,
   contentTypeOf,
+  hasThumbnail,
   storagePathOf,
+  thumbnailPathOf,
   type CatalogueEntry,
 } from '../../src/domain/catalogue.ts';
 import { connectAdmin, hostOf, type AdminConnection } from '../lib/firebase-admin.ts';
@@ -122,6 +124,8 @@ interface Target {
   path: string;
   kind: Kind;
   entry?: CatalogueEntry;
+  /** An image's preview (thumbnail). */
+  preview?: boolean;
 }
 
 const targets: Target[] = [
@@ -130,6 +134,13 @@ const targets: Target[] = [
     path: storagePathOf(entry),
     kind: entry.approvalOnly ? 'approval-only' : 'ordinary',
     entry,
+  })),
+  // The previews of the images: stored with their image's access, so guarded exactly like the image.
+  ...CATALOGUE.filter(hasThumbnail).map((entry): Target => ({
+    label: `${entry.id} preview`,
+    path: thumbnailPathOf(entry),
+    kind: entry.approvalOnly ? 'approval-only' : 'ordinary',
+    preview: true,
   })),
   { label: 'large demo file', path: LARGE_DEMO_PATH, kind: 'ordinary' },
   { label: 'member file without access metadata', path: UNMARKED_PATH, kind: 'unmarked' },
@@ -276,12 +287,15 @@ describe('in-process Storage emulator with the rules mirror', () => {
   describe('rules matrix: get (download) under members/: verified accounts; approval-only files need approval', () => {
     it.each(USER_NAMES.flatMap((user) => targets.map((target) => ({ user, ...target }))))(
       '$user reads $label ($kind)',
-      async ({ user, path, kind, entry }) => {
+      async ({ user, path, kind, entry, preview }) => {
         const response = await fetch(`${objectUrl(path)}?alt=media`, { headers: authHeaders(user) });
         if (mayGet(user, kind)) {
           expect(response.status).toBe(200);
           const body = Buffer.from(await response.arrayBuffer());
-          if (entry) {
+          if (preview) {
+            expect(response.headers.get('content-type')).toBe('image/jpeg');
+            expect([...body.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+          } else if (entry) {
             expect(response.headers.get('content-type')).toBe(contentTypeOf(entry));
             expect(body.equals(await demoFile(entry))).toBe(true);
           } else if (kind === 'unmarked') {

@@ -7,6 +7,8 @@
  * The organisers' upload and the seeding of the local emulator both store files through saveObject(), so a
  * seeded file looks exactly like an uploaded one.
  */
+import { createHash } from 'node:crypto';
+
 import { create as contentDisposition } from 'content-disposition';
 import type { Bucket } from '../lib/firebase-admin.ts';
 
@@ -46,6 +48,11 @@ export function contentDispositionFor(fileName: string): string {
 
 export function contentDispositionOf(entry: CatalogueEntry): string {
   return contentDispositionFor(downloadFileName(entry, 'en'));
+}
+
+/** Base64 MD5 of some bytes, as Cloud Storage reports md5Hash. */
+export function md5Base64(bytes: Uint8Array): string {
+  return createHash('md5').update(bytes).digest('base64');
 }
 
 /** Everything a catalogue file is stored with. */

@@ -5,8 +5,11 @@ import {
   downloadFileName,
   fileNameInStorage,
   groupsOf,
+  hasThumbnail,
   safeFileName,
+  safeName,
   storagePathOf,
+  thumbnailPathOf,
   titleOf,
 } from './catalogue';
 
@@ -79,5 +82,18 @@ describe('catalogue', () => {
     }
     const nb = CATALOGUE.filter((entry) => titleOf(entry, 'nb') === titleOf(entry, 'en'));
     expect(nb).toEqual([]);
+  });
+
+  it('gives every image, and nothing else, a thumbnail under members/ beside its image', () => {
+    const images = CATALOGUE.filter(hasThumbnail);
+    expect(images.map((entry) => entry.kind)).toEqual(['jpeg', 'jpeg', 'jpeg', 'jpeg', 'jpeg']);
+    expect(thumbnailPathOf(images[0]!)).toBe('members/images/thumbnails/group-photo-1976.jpg');
+    const paths = new Set(CATALOGUE.map(storagePathOf));
+    for (const entry of images) expect(paths.has(thumbnailPathOf(entry))).toBe(false);
+    expect(() => thumbnailPathOf(CATALOGUE[0]!)).toThrow(/no thumbnail/);
+  });
+
+  it('makes a folder name safe without adding an extension', () => {
+    expect(safeName(' Railway War: 1905 / 1906 ')).toBe('Railway War- 1905 - 1906');
   });
 });

@@ -131,6 +131,24 @@ export function storagePathOf(entry: CatalogueEntry): string {
   return `${MEMBERS_PREFIX}${entry.section}/${fileNameInStorage(entry)}`;
 }
 
+/** Width in pixels of an image's preview (its thumbnail); smaller images keep their own width. */
+export const THUMBNAIL_WIDTH = 480;
+
+/** Whether the entry is an image with a preview (a thumbnail, stored beside it under members/). */
+export function hasThumbnail(entry: CatalogueEntry): boolean {
+  return entry.kind === 'jpeg';
+}
+
+/**
+ * Where an image's preview lives, e.g. members/images/thumbnails/threshing-crew.jpg: a JPEG made by the
+ * organisers' upload (and the demo seeding), under members/ with the same access metadata as its image, so
+ * storage.rules guards it exactly like the image. Throws for an entry without a thumbnail.
+ */
+export function thumbnailPathOf(entry: CatalogueEntry): string {
+  if (!hasThumbnail(entry)) throw new Error(`${entry.id} has no thumbnail (${entry.kind})`);
+  return `${MEMBERS_PREFIX}${entry.section}/thumbnails/${entry.id}.jpg`;
+}
+
 /** The base name in storage and in the organisers' upload folder, e.g. program-1976.pdf */
 export function fileNameInStorage(entry: CatalogueEntry): string {
   return `${entry.id}.${EXTENSIONS[entry.kind]}`;
@@ -141,13 +159,17 @@ export function titleOf(entry: CatalogueEntry, locale: Locale = currentLocale())
   return entry.title({}, { locale });
 }
 
-/** A title made safe as a file name on every file system, with the kind's extension. */
-export function safeFileName(title: string, kind: FileKind): string {
-  const safe = title
+/** A title made safe as a file or folder name on every file system (no extension added). */
+export function safeName(title: string): string {
+  return title
     .replace(/[\\/:*?"<>|]+/g, '-')
     .replace(/\s+/g, ' ')
     .trim();
-  return `${safe}.${EXTENSIONS[kind]}`;
+}
+
+/** A title made safe as a file name on every file system, with the kind's extension. */
+export function safeFileName(title: string, kind: FileKind): string {
+  return `${safeName(title)}.${EXTENSIONS[kind]}`;
 }
 
 /** The name the visitor's browser saves: the title in the page's language, with its extension. */
