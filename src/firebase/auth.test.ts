@@ -1,4 +1,5 @@
 import { isAccountBlocked, refreshIdToken, accountAccess } from './auth';
+import { isAccountBlocked as isBlockedAtSignIn } from './auth-errors';
 
 const currentUser = vi.hoisted(() => ({
   value: null as null | {
@@ -47,5 +48,17 @@ describe('isAccountBlocked', () => {
     expect(isAccountBlocked({ code: 'auth/wrong-password' })).toBe(false);
     expect(isAccountBlocked(new Error('x'))).toBe(false);
     expect(isAccountBlocked(null)).toBe(false);
+  });
+
+  it('is the same check as the login page makes', () => {
+    for (const error of [
+      { code: 'auth/user-disabled' },
+      { code: 'auth/wrong-password' },
+      new Error('auth/user-disabled'),
+      null,
+      undefined,
+      'auth/user-disabled',
+    ])
+      expect(isBlockedAtSignIn(error)).toBe(isAccountBlocked(error));
   });
 });

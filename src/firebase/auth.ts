@@ -71,7 +71,8 @@ export async function refreshIdToken(): Promise<AccountAccess> {
 
 /**
  * True for the error Firebase Auth gives a blocked (disabled) account: at sign-in, and when a signed-in page asks
- * for a new ID token after the block (`auth/user-disabled`).
+ * for a new ID token after the block (`auth/user-disabled`). The login page has the same check in ./auth-errors
+ * (its first load must not share a chunk with this module); a test keeps the two the same.
  */
 export function isAccountBlocked(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === 'auth/user-disabled';

@@ -1,6 +1,6 @@
 import { config } from '../config/env';
 import { idToken } from './auth';
-import { mediaUrl } from './media-url';
+import { mediaUrl, objectUrl } from './media-url';
 
 /**
  * Member files are read with the signed-in user's ID token on every request, so Cloud Storage checks
@@ -72,4 +72,61 @@ export async function fetchMemberFile(
     options.signal?.addEventListener('abort', abort);
     request.send();
   });
+}
+
+async function authorizedFetch(url: string, signal?: AbortSignal): Promise<Response> {
+  const token = await idToken();
+  signal?.throwIfAborted();
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      headers: { Authorization: `Firebase ${token}` },
+      cache: 'no-store',
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason;
+    throw error instanceof Error ? error : new Error('Network error while downloading');
+  }
+  if (!response.ok) {
+    // The body (an error text) is not wanted.
+    void response.body?.cancel().catch(() => {});
+    throw new StorageRequestError(response.status);
+  }
+  return response;
+}
+
+export interface MemberFileInfo {
+  /** Size in bytes. */
+  size: number;
+  /** When the file was last stored (ISO time), if Storage says. */
+  updated: string | undefined;
+}
+
+/**
+ * A member file's size and date from its metadata (a rules-checked `get` with the ID token, like the bytes):
+ * rejects with StorageRequestError 403 when storage.rules would refuse the file itself.
+ */
+export async function fetchMemberFileInfo(path: string, signal?: AbortSignal): Promise<MemberFileInfo> {
+  const response = await authorizedFetch(
+    objectUrl(STORAGE_HOST, config.firebase.storageBucket, path),
+    signal,
+  );
+  const metadata = (await response.json()) as { size?: string | number; updated?: string };
+  const size = Number(metadata.size);
+  if (!Number.isSafeInteger(size) || size < 0) throw new Error(`No size in the metadata of ${path}`);
+  return { size, updated: metadata.updated };
+}
+
+/**
+ * A member file's bytes as a stream (for the zip of every file, which goes to disk piece by piece), fetched
+ * with the ID token: no Blob of the whole file is ever held. Rejects with StorageRequestError on a refusal.
+ */
+export async function openMemberFileStream(
+  path: string,
+  signal?: AbortSignal,
+): Promise<ReadableStream<Uint8Array>> {
+  const response = await authorizedFetch(mediaUrl(STORAGE_HOST, config.firebase.storageBucket, path), signal);
+  if (!response.body) throw new Error(`No body for ${path}`);
+  return response.body;
 }

@@ -6,6 +6,9 @@
  * Dates written for people to read carry the month's name, so that no reader takes 10.07 for October 7.
  * Only the month's name comes from Intl; the order and punctuation are ours, so the text is the same in
  * Node (build-time HTML) and in every browser, whatever ICU version each carries, and hydration matches.
+ *
+ * Counts and file sizes (the members area only) are in ./format-sizes, so that this module, which the public
+ * pages load at once, stays as small as they need.
  */
 import { currentLocale, type Locale } from './locale';
 
@@ -84,51 +87,4 @@ export function formatPercent(fraction: number, locale: Locale = currentLocale()
     percentFormats.set(locale, format);
   }
   return format.format(fraction);
-}
-
-const countFormats = new Map<Locale, Intl.NumberFormat>();
-const decimalFormats = new Map<Locale, Intl.NumberFormat>();
-
-function numberFormat(
-  cache: Map<Locale, Intl.NumberFormat>,
-  locale: Locale,
-  options: Intl.NumberFormatOptions,
-): Intl.NumberFormat {
-  let format = cache.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(INTL_TAG[locale], options);
-    cache.set(locale, format);
-  }
-  return format;
-}
-
-/** A count of things: 1234 -> "1,234" / "1 234" (non-breaking space). */
-export function formatCount(count: number, locale: Locale = currentLocale()): string {
-  return numberFormat(countFormats, locale, { maximumFractionDigits: 0 }).format(count);
-}
-
-const BYTE_UNITS = ['B', 'KB', 'MB', 'GB'] as const;
-
-/**
- * A file size, in units of 1024 as file managers show them: 532 B, 14 KB, 1.4 MB / 1,4 MB, with a
- * non-breaking space before the unit; one decimal below 10 of a unit, none above.
- */
-export function formatBytes(bytes: number, locale: Locale = currentLocale()): string {
-  let value = Math.max(0, bytes);
-  let unit = 0;
-  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  // 1023.96 KB would round to "1024 KB": say 1 MB instead.
-  if (unit < BYTE_UNITS.length - 1 && Math.round(value) >= 1024) {
-    value /= 1024;
-    unit += 1;
-  }
-  const digits = unit === 0 || value >= 10 ? 0 : 1;
-  const scale = 10 ** digits;
-  const text = numberFormat(decimalFormats, locale, { maximumFractionDigits: 1 }).format(
-    Math.round(value * scale) / scale,
-  );
-  return `${text}\u00a0${BYTE_UNITS[unit]}`;
 }

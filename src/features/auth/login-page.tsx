@@ -5,6 +5,7 @@ import { ErrorBoundary, LoadFailure } from '../../components/error-boundary';
 import { MessageModal } from '../../components/message-modal';
 import { PageMeta, type PageMetaMessages } from '../../components/page-meta';
 import { useClientReady } from '../../components/use-client-ready';
+import { isAccountBlocked } from '../../firebase/auth-errors';
 import { isAuthServiceReachable } from '../../firebase/auth-service';
 import { useAuth } from './auth-context';
 import { RichText } from '../../components/rich-text';
@@ -14,6 +15,7 @@ import { passwordRequirementsMessage } from './password-requirements';
 import type { SignInWidgetProps } from './sign-in-widget';
 
 const SignInWidget = lazy(() => import('./sign-in-widget'));
+const BlockedAlert = lazy(() => import('./blocked-alert'));
 
 function Loading() {
   return (
@@ -37,6 +39,7 @@ export default function LoginPage() {
   const location = useLocation();
   const [shown, setShown] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [blocked, setBlocked] = useState(false);
   const [verifyNeeded, setVerifyNeeded] = useState(false);
   const [weakPassword, setWeakPassword] = useState(false);
   const [restarts, setRestarts] = useState(0);
@@ -62,6 +65,7 @@ export default function LoginPage() {
 
   const onSignedIn = useCallback<SignInWidgetProps['onSignedIn']>(async (user) => {
     setFailed(false);
+    setBlocked(false);
     if (user.emailVerified || checking.current) return; // the effect above takes a verified member on
     checking.current = true;
     try {
@@ -80,7 +84,14 @@ export default function LoginPage() {
   }, []);
 
   const onFailure = useCallback((error: unknown) => {
+    // An account the organisers blocked gets its own message, not the generic one.
+    if (isAccountBlocked(error)) {
+      setFailed(false);
+      setBlocked(true);
+      return;
+    }
     console.warn('Sign-in failed', error);
+    setBlocked(false);
     setFailed(true);
   }, []);
   const onShown = useCallback(() => setShown(true), []);
@@ -117,6 +128,11 @@ export default function LoginPage() {
             >
               {m.login_failed()}
             </Alert>
+          )}
+          {blocked && (
+            <Suspense fallback={null}>
+              <BlockedAlert onClose={() => setBlocked(false)} />
+            </Suspense>
           )}
           <ErrorBoundary
             fallback={

@@ -1,5 +1,6 @@
 import { CATALOGUE } from '../../domain/catalogue';
 import { DownloadService, type DownloadDeps } from './download-service';
+import { DownloadStalledError } from './stall';
 
 const [first, second] = CATALOGUE;
 
@@ -9,17 +10,23 @@ function fakeDeps() {
     created: [] as string[],
     revoked: [] as string[],
     saved: [] as [string, string][],
+    signals: [] as AbortSignal[],
   };
+  let report: ((p: { loaded: number; total: number | undefined }) => void) | undefined;
   let counter = 0;
   let resolveFetch: ((blob: Blob) => void) | undefined;
   let rejectFetch: ((error: unknown) => void) | undefined;
   const deps: DownloadDeps = {
-    fetchFile: (entry, onProgress) => {
+    fetchFile: (entry, onProgress, signal) => {
       calls.fetched.push(entry.id);
+      calls.signals.push(signal);
+      report = onProgress;
       onProgress({ loaded: 5, total: 10 });
       return new Promise<Blob>((resolve, reject) => {
         resolveFetch = resolve;
         rejectFetch = reject;
+        // Like the XMLHttpRequest: an abort ends the request with the signal's reason.
+        signal.addEventListener('abort', () => reject(signal.reason));
       });
     },
     createUrl: () => {
@@ -30,12 +37,14 @@ function fakeDeps() {
     },
     revokeUrl: (url) => calls.revoked.push(url),
     save: (url, name) => calls.saved.push([url, name]),
+    stallTimeoutMs: () => 30_000,
   };
   return {
     deps,
     calls,
     finish: (blob = new Blob(['x'])) => resolveFetch?.(blob),
     fail: (error: unknown) => rejectFetch?.(error),
+    progress: (loaded: number) => report?.({ loaded, total: 10 }),
   };
 }
 
@@ -104,6 +113,68 @@ describe('DownloadService', () => {
     fake.finish();
     await pending;
     service.dispose();
+    expect(fake.calls.revoked).toEqual(['blob:test/1']);
+  });
+
+  it('cancel() stops that download with an AbortError; the file can be downloaded again', async () => {
+    const fake = fakeDeps();
+    const service = new DownloadService(fake.deps);
+    const pending = service.download(first!);
+    service.cancel(second!); // another file: nothing happens
+    expect(fake.calls.signals[0]!.aborted).toBe(false);
+    service.cancel(first!);
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect(fake.calls.saved).toEqual([]);
+    const again = service.download(first!);
+    expect(fake.calls.fetched).toEqual([first!.id, first!.id]);
+    fake.finish();
+    await again;
+    expect(fake.calls.saved).toHaveLength(1);
+  });
+
+  it('gives a download up when nothing arrives for the stall timeout, and not while data arrives', async () => {
+    vi.useFakeTimers();
+    try {
+      const fake = fakeDeps();
+      const service = new DownloadService(fake.deps);
+      const pending = service.download(first!);
+      const outcome = pending.catch((error: unknown) => error);
+      vi.advanceTimersByTime(20_000);
+      fake.progress(6);
+      vi.advanceTimersByTime(20_000);
+      fake.progress(7);
+      vi.advanceTimersByTime(29_999);
+      expect(fake.calls.signals[0]!.aborted).toBe(false);
+      vi.advanceTimersByTime(1);
+      expect(await outcome).toBeInstanceOf(DownloadStalledError);
+      expect(fake.calls.saved).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a finished download leaves no timer behind', async () => {
+    vi.useFakeTimers();
+    try {
+      const fake = fakeDeps();
+      const service = new DownloadService(fake.deps);
+      const pending = service.download(first!);
+      fake.finish();
+      await pending;
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('saves a Blob the page already holds, replacing the kept one', () => {
+    const fake = fakeDeps();
+    const service = new DownloadService(fake.deps);
+    service.saveBlob(first!, new Blob(['a']));
+    service.saveBlob(first!, new Blob(['a']));
+    expect(fake.calls.created).toEqual(['blob:test/1']);
+    expect(fake.calls.saved).toHaveLength(2);
+    service.saveBlob(second!, new Blob(['b']));
     expect(fake.calls.revoked).toEqual(['blob:test/1']);
   });
 });

@@ -1,5 +1,6 @@
 import { fetchMemberFile, type Progress } from '../../firebase/storage';
 import { contentTypeOf, downloadFileName, storagePathOf, type CatalogueEntry } from '../../domain/catalogue';
+import { abortError, stallTimeoutMs, watchForStall } from './stall';
 
 export type { Progress };
 
@@ -20,25 +21,36 @@ export interface DownloadDeps {
   createUrl: (blob: Blob) => string;
   revokeUrl: (url: string) => void;
   save: (url: string, fileName: string) => void;
+  /** How long a download may receive nothing before it is given up (read at each download). */
+  stallTimeoutMs: () => number;
+}
+
+/** One member file's bytes with the ID token, as a Blob of the catalogue's type (rules-checked each time). */
+export function fetchEntryBlob(
+  entry: CatalogueEntry,
+  onProgress: (p: Progress) => void,
+  signal: AbortSignal,
+): Promise<Blob> {
+  return fetchMemberFile(storagePathOf(entry), { contentType: contentTypeOf(entry), onProgress, signal });
 }
 
 const browserDeps: DownloadDeps = {
-  fetchFile: (entry, onProgress, signal) =>
-    fetchMemberFile(storagePathOf(entry), { contentType: contentTypeOf(entry), onProgress, signal }),
+  fetchFile: fetchEntryBlob,
   createUrl: (blob) => URL.createObjectURL(blob),
   revokeUrl: (url) => URL.revokeObjectURL(url),
   save: saveUrl,
+  stallTimeoutMs,
 };
 
 /**
  * The download state of spec section 3: the current object URL and the file it belongs to. Saving the
  * same file again reuses that Blob without a new request; a different file replaces it and releases the
- * earlier URL. A file already on its way is not requested twice.
+ * earlier URL. A file already on its way is not requested twice. A download that receives nothing for
+ * stallTimeoutMs() fails with DownloadStalledError; cancel() stops one with an AbortError.
  */
 export class DownloadService {
   private current: { id: string; url: string } | undefined;
-  private inFlight = new Map<string, Promise<void>>();
-  private controllers = new Set<AbortController>();
+  private inFlight = new Map<string, { run: Promise<void>; controller: AbortController }>();
 
   constructor(private readonly deps: DownloadDeps = browserDeps) {}
 
@@ -49,31 +61,48 @@ export class DownloadService {
       return Promise.resolve();
     }
     const pending = this.inFlight.get(entry.id);
-    if (pending) return pending;
+    if (pending) return pending.run;
 
     const controller = new AbortController();
-    this.controllers.add(controller);
+    const watch = watchForStall((stalled) => controller.abort(stalled), this.deps.stallTimeoutMs());
+    const progress = (value: Progress) => {
+      watch.poke();
+      onProgress(value);
+    };
     const run = (async () => {
-      const blob = await this.deps.fetchFile(entry, onProgress, controller.signal);
-      if (controller.signal.aborted) throw controller.signal.reason;
-      const url = this.deps.createUrl(blob);
-      if (this.current) this.deps.revokeUrl(this.current.url);
-      this.current = { id: entry.id, url };
-      this.deps.save(url, fileName);
+      const blob = await this.deps.fetchFile(entry, progress, controller.signal);
+      controller.signal.throwIfAborted();
+      this.keepAndSave(entry, blob);
     })().finally(() => {
+      watch.stop();
       this.inFlight.delete(entry.id);
-      this.controllers.delete(controller);
     });
-    this.inFlight.set(entry.id, run);
+    this.inFlight.set(entry.id, { run, controller });
     return run;
+  }
+
+  /** Saves a Blob the page already holds (the larger view of an image) as this file's download. */
+  saveBlob(entry: CatalogueEntry, blob: Blob): void {
+    if (this.current?.id === entry.id) this.deps.save(this.current.url, downloadFileName(entry));
+    else this.keepAndSave(entry, blob);
+  }
+
+  /** Stops the file's download if one is under way (its promise rejects with an AbortError). */
+  cancel(entry: CatalogueEntry): void {
+    this.inFlight.get(entry.id)?.controller.abort(abortError());
   }
 
   /** Stops every download under way and releases the kept Blob (the page is going away). */
   dispose(): void {
-    for (const controller of this.controllers)
-      controller.abort(new DOMException('Page closed', 'AbortError'));
-    this.controllers.clear();
+    for (const { controller } of this.inFlight.values()) controller.abort(abortError('Page closed'));
     if (this.current) this.deps.revokeUrl(this.current.url);
     this.current = undefined;
+  }
+
+  private keepAndSave(entry: CatalogueEntry, blob: Blob): void {
+    const url = this.deps.createUrl(blob);
+    if (this.current) this.deps.revokeUrl(this.current.url);
+    this.current = { id: entry.id, url };
+    this.deps.save(url, downloadFileName(entry));
   }
 }

@@ -1,17 +1,24 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Accordion, Button, Card, Col, Collapse, Row } from 'react-bootstrap';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Button, Card, Col, Collapse, Row } from 'react-bootstrap';
 import { useHashSection } from '../../components/hash-section';
 import { MessageModal } from '../../components/message-modal';
 import { PageMeta, type PageMetaMessages } from '../../components/page-meta';
 import { RichText } from '../../components/rich-text';
 import { SectionNav, type SectionLink } from '../../components/section-nav';
 import { config } from '../../config/env';
-import { groupsOf, type CatalogueEntry } from '../../domain/catalogue';
+import { type CatalogueEntry } from '../../domain/catalogue';
 import { MEMBER_SECTION_IDS, type MemberSectionId } from '../../domain/member-sections';
+import { isPermissionDenied } from '../../firebase/storage';
 import { formatLongDate } from '../../lib/format';
 import { m } from '../../paraglide/messages.js';
-import { DownloadButton } from './download-button';
+import { useApproval } from './approval';
+import { ApprovalModal, ApprovalNotice, ApprovedNote } from './approval-ui';
+import { DownloadAll } from './download-all';
 import { DownloadService, type Progress } from './download-service';
+import { filterFiles } from './file-filter';
+import { FileGroups } from './file-groups';
+import { FileSearch } from './file-search';
+import { ImageViewer } from './image-preview';
 import { presenterName, SEMINARS, SEMINARS_HOSTED } from './seminars';
 
 type Download = (entry: CatalogueEntry, onProgress: (progress: Progress) => void) => Promise<void>;
@@ -22,36 +29,6 @@ function ExternalLink({ href, children }: { href: string; children: ReactNode })
       {children}
       <span className="visually-hidden"> {m.common_new_tab()}</span>
     </a>
-  );
-}
-
-function FileGroups({
-  section,
-  onDownload,
-  onError,
-}: {
-  section: CatalogueEntry['section'];
-  onDownload: Download;
-  onError: (e: unknown) => void;
-}) {
-  const groups = groupsOf(section);
-  return (
-    <Accordion alwaysOpen defaultActiveKey={groups.map(({ group }) => group.id)} className="mb-3">
-      {groups.map(({ group, entries }) => (
-        <Accordion.Item eventKey={group.id} key={group.id}>
-          <Accordion.Header as="h3">{group.title()}</Accordion.Header>
-          <Accordion.Body>
-            <ul className="list-unstyled download-list mb-0">
-              {entries.map((entry) => (
-                <li key={entry.id}>
-                  <DownloadButton entry={entry} onDownload={onDownload} onError={onError} />
-                </li>
-              ))}
-            </ul>
-          </Accordion.Body>
-        </Accordion.Item>
-      ))}
-    </Accordion>
   );
 }
 
@@ -95,15 +72,34 @@ export default function MembersPage() {
   const { active, select } = useHashSection<MemberSectionId>(MEMBER_SECTION_IDS, 'documents');
   const [service] = useState(() => new DownloadService());
   const [error, setError] = useState(false);
+  const [approvalFor, setApprovalFor] = useState<CatalogueEntry | undefined>();
+  const [justApproved, setJustApproved] = useState(false);
+  const [viewing, setViewing] = useState<CatalogueEntry | undefined>();
+  const [query, setQuery] = useState('');
+  const { approved, checkAgain } = useApproval();
   useEffect(() => () => service.dispose(), [service]);
+
+  const matches = useMemo(() => filterFiles(query), [query]);
 
   const onDownload = useCallback<Download>(
     (entry, onProgress) => service.download(entry, onProgress),
     [service],
   );
-  const onError = useCallback((cause: unknown) => {
+  const onCancel = useCallback((entry: CatalogueEntry) => service.cancel(entry), [service]);
+  const onSave = useCallback((entry: CatalogueEntry, blob: Blob) => service.saveBlob(entry, blob), [service]);
+  const onError = useCallback((cause: unknown, entry?: CatalogueEntry) => {
+    // storage.rules refused a file that needs an organiser's approval: say so, not "difficulties".
+    if (entry?.approvalOnly && isPermissionDenied(cause)) {
+      setViewing(undefined);
+      setApprovalFor(entry);
+      return;
+    }
     console.warn('Download failed', cause);
     setError(true);
+  }, []);
+  const onApproved = useCallback(() => {
+    setApprovalFor(undefined);
+    setJustApproved(true);
   }, []);
 
   const sections: SectionLink<MemberSectionId>[] = [
@@ -112,6 +108,7 @@ export default function MembersPage() {
     { id: 'educational-materials', label: m.members_section_educational() },
     { id: 'links', label: m.members_section_links() },
   ];
+  const groupProps = { matches, query, approved, onDownload, onCancel, onError };
 
   return (
     <>
@@ -147,13 +144,26 @@ export default function MembersPage() {
           </div>
         </Col>
         <Col md={8} lg={9}>
+          <div className="row g-3 mb-4 members-tools">
+            <div className="col-lg-5">
+              <FileSearch query={query} onQuery={setQuery} found={matches.size} />
+            </div>
+            <div className="col-lg-7">
+              <DownloadAll approved={approved} onError={onError} />
+            </div>
+          </div>
+          {justApproved ? (
+            <ApprovedNote onClose={() => setJustApproved(false)} />
+          ) : (
+            approved === false && <ApprovalNotice checkAgain={checkAgain} onApproved={onApproved} />
+          )}
           <section id="documents" className="content-section" aria-labelledby="documents-heading">
             <h2 id="documents-heading">{m.members_section_documents()}</h2>
-            <FileGroups section="documents" onDownload={onDownload} onError={onError} />
+            <FileGroups section="documents" {...groupProps} />
           </section>
           <section id="images" className="content-section" aria-labelledby="images-heading">
             <h2 id="images-heading">{m.members_section_images()}</h2>
-            <FileGroups section="images" onDownload={onDownload} onError={onError} />
+            <FileGroups section="images" {...groupProps} onOpenImage={setViewing} />
           </section>
           <section
             id="educational-materials"
@@ -161,7 +171,7 @@ export default function MembersPage() {
             aria-labelledby="educational-heading"
           >
             <h2 id="educational-heading">{m.members_section_educational()}</h2>
-            <FileGroups section="educational-materials" onDownload={onDownload} onError={onError} />
+            <FileGroups section="educational-materials" {...groupProps} />
             <h3 className="h5">{m.members_seminars_heading()}</h3>
             <p>
               <RichText
@@ -187,6 +197,20 @@ export default function MembersPage() {
           </section>
         </Col>
       </Row>
+      <ImageViewer
+        entry={viewing}
+        onClose={() => setViewing(undefined)}
+        onDownload={onDownload}
+        onSave={onSave}
+        onCancel={onCancel}
+        onError={onError}
+      />
+      <ApprovalModal
+        entry={approvalFor}
+        checkAgain={checkAgain}
+        onApproved={onApproved}
+        onClose={() => setApprovalFor(undefined)}
+      />
       <MessageModal
         show={error}
         id="download-error"

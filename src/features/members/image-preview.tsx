@@ -1,0 +1,180 @@
+import { useCallback, useState } from 'react';
+import { Button, Modal, ProgressBar, Spinner } from 'react-bootstrap';
+import { hasThumbnail, thumbnailPathOf, titleOf, type CatalogueEntry } from '../../domain/catalogue';
+import { fetchMemberFile, type Progress } from '../../firebase/storage';
+import { formatPercent } from '../../lib/format';
+import { m } from '../../paraglide/messages.js';
+import { DownloadButton } from './download-button';
+import { fetchEntryBlob } from './download-service';
+import { watchForStall } from './stall';
+import { useBlobUrl, useNearViewport } from './use-blob-url';
+
+/** Fetches with the ID token (rules-checked), giving up when nothing arrives for the stall timeout. */
+async function fetchWatched(
+  fetcher: (onProgress: (progress: Progress) => void, signal: AbortSignal) => Promise<Blob>,
+  signal: AbortSignal,
+  onProgress: (progress: Progress) => void = () => {},
+): Promise<Blob> {
+  const controller = new AbortController();
+  const forward = () => controller.abort(signal.reason);
+  signal.addEventListener('abort', forward);
+  const watch = watchForStall((stalled) => controller.abort(stalled));
+  try {
+    return await fetcher((progress) => {
+      watch.poke();
+      onProgress(progress);
+    }, controller.signal);
+  } finally {
+    watch.stop();
+    signal.removeEventListener('abort', forward);
+  }
+}
+
+type Download = (entry: CatalogueEntry, onProgress: (progress: Progress) => void) => Promise<void>;
+
+interface ImageProps {
+  entry: CatalogueEntry;
+  /** The account may read the file (false only for an approval-only image without approval). */
+  readable: boolean;
+  onOpen: (entry: CatalogueEntry) => void;
+}
+
+/**
+ * The preview of an image (its 480 px thumbnail, fetched with the ID token when it comes near the viewport,
+ * shown from an object URL). A click opens the larger view.
+ */
+export function ImagePreview({ entry, readable, onOpen }: ImageProps) {
+  const [box, setBox] = useState<HTMLButtonElement | null>(null);
+  const near = useNearViewport(box);
+  const load = useCallback(
+    (signal: AbortSignal) =>
+      fetchWatched(
+        (onProgress, watched) =>
+          fetchMemberFile(thumbnailPathOf(entry), { contentType: 'image/jpeg', onProgress, signal: watched }),
+        signal,
+      ),
+    [entry],
+  );
+  const thumbnail = useBlobUrl(load, near && readable && hasThumbnail(entry));
+  const title = titleOf(entry);
+  return (
+    <button
+      ref={setBox}
+      type="button"
+      className="image-preview btn p-0 w-100 border rounded overflow-hidden bg-body-tertiary"
+      onClick={() => onOpen(entry)}
+      aria-label={m.members_image_open({ name: title })}
+      data-preview-id={entry.id}
+    >
+      {/* A 4:3 box that keeps its room while the preview loads, so nothing below it moves. */}
+      <span className="ratio ratio-4x3 d-block">
+        <span className="d-flex align-items-center justify-content-center">
+          {thumbnail.status === 'ready' ? (
+            <img src={thumbnail.url} alt={title} className="w-100 h-100 object-fit-cover" />
+          ) : thumbnail.status === 'failed' || !readable ? (
+            <span className="small text-body-secondary p-2">{m.members_image_no_preview()}</span>
+          ) : (
+            <Spinner animation="border" size="sm" aria-hidden="true" />
+          )}
+        </span>
+      </span>
+    </button>
+  );
+}
+
+interface ViewerProps {
+  entry: CatalogueEntry | undefined;
+  onClose: () => void;
+  onDownload: Download;
+  onSave: (entry: CatalogueEntry, blob: Blob) => void;
+  onCancel: (entry: CatalogueEntry) => void;
+  onError: (error: unknown, entry: CatalogueEntry) => void;
+}
+
+/**
+ * The larger view of an image: the image itself, fetched the same rules-checked way as a download and shown
+ * from an object URL that is revoked when the view closes, with the download button (which saves the
+ * picture already fetched).
+ */
+export function ImageViewer({ entry, onClose, onDownload, onSave, onCancel, onError }: ViewerProps) {
+  const [shown, setShown] = useState(entry);
+  if (entry && entry !== shown) setShown(entry); // keep the content while the dialog fades out
+  const [progress, setProgress] = useState<Progress | undefined>();
+  const load = useCallback(
+    (signal: AbortSignal) => {
+      setProgress(undefined);
+      if (!shown) return Promise.reject(new Error('No image'));
+      return fetchWatched(
+        (onProgress, watched) => fetchEntryBlob(shown, onProgress, watched),
+        signal,
+        setProgress,
+      );
+    },
+    [shown],
+  );
+  const image = useBlobUrl(load, !!entry && !!shown && entry === shown);
+
+  const download = useCallback<Download>(
+    async (target, onProgress) => {
+      if (image.status === 'ready') onSave(target, image.blob);
+      else await onDownload(target, onProgress);
+    },
+    [image, onSave, onDownload],
+  );
+
+  const title = shown ? titleOf(shown) : '';
+  const fraction = progress?.total ? Math.min(progress.loaded / progress.total, 1) : undefined;
+  return (
+    <Modal
+      show={!!entry}
+      onHide={onClose}
+      onExited={() => setShown(undefined)}
+      size="lg"
+      centered
+      aria-labelledby="image-viewer-title"
+    >
+      <Modal.Header closeButton closeLabel={m.common_close()}>
+        <Modal.Title id="image-viewer-title" as="h2" className="h5">
+          {title}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body className="text-center">
+        {image.status === 'ready' ? (
+          <img src={image.url} alt={title} className="img-fluid image-viewer-picture" />
+        ) : image.status === 'failed' ? (
+          <p className="mb-0">{m.members_image_failed()}</p>
+        ) : (
+          <div className="d-flex flex-column align-items-center gap-2 py-4" role="status">
+            <Spinner animation="border" aria-hidden="true" />
+            <span>{m.members_image_loading({ name: title })}</span>
+            {fraction !== undefined && (
+              <ProgressBar className="w-50">
+                <ProgressBar
+                  isChild
+                  now={Math.round(fraction * 100)}
+                  label={formatPercent(fraction)}
+                  aria-label={m.members_download_progress({ name: title })}
+                />
+              </ProgressBar>
+            )}
+          </div>
+        )}
+      </Modal.Body>
+      <Modal.Footer>
+        {shown && (
+          <DownloadButton
+            entry={shown}
+            label={m.members_image_download()}
+            variant="primary"
+            onDownload={download}
+            onCancel={onCancel}
+            onError={onError}
+          />
+        )}
+        <Button variant="secondary" onClick={onClose}>
+          {m.common_close()}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
