@@ -31,6 +31,9 @@ test.describe('security headers (served by the Hosting emulator from firebase.js
       expect(csp.get('script-src')).not.toContain("'unsafe-eval'");
       expect(csp.get('style-src')).toEqual(["'self'"]);
       expect(csp.get('object-src')).toEqual(["'none'"]);
+      // Pictures: the site's own, and the members' image previews, fetched with the ID token and shown from
+      // object URLs (blob:); never from another origin.
+      expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
       expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
       expect(csp.get('base-uri')).toEqual(["'self'"]);
       expect(headers['strict-transport-security']).toMatch(/max-age=\d{8,}/);

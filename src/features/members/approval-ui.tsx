@@ -9,8 +9,12 @@ import type { CheckResult } from './approval';
 
 const APPROVAL_ONLY_COUNT = CATALOGUE.filter((entry) => entry.approvalOnly).length;
 
-function MailLink({ children }: { children: ReactNode }) {
-  return <a href={`mailto:${config.contactEmail}`}>{children}</a>;
+function MailLink({ children, alertLink = false }: { children: ReactNode; alertLink?: boolean }) {
+  return (
+    <a href={`mailto:${config.contactEmail}`} className={alertLink ? 'alert-link' : undefined}>
+      {children}
+    </a>
+  );
 }
 
 const RESULT_TEXT: Record<CheckResult, () => string> = {
@@ -70,10 +74,10 @@ export function ApprovalNotice({
         <RichText
           message={m.members_approval_notice}
           inputs={{ count: formatCount(APPROVAL_ONLY_COUNT), email: config.contactEmail }}
-          tags={{ link: (children) => <MailLink>{children}</MailLink> }}
+          tags={{ link: (children) => <MailLink alertLink>{children}</MailLink> }}
         />
       </p>
-      <CheckAgain checkAgain={checkAgain} onApproved={onApproved} variant="outline-primary" />
+      <CheckAgain checkAgain={checkAgain} onApproved={onApproved} />
     </Alert>
   );
 }
