@@ -84,6 +84,8 @@ const browserDeps: ZipDeps = {
 
 /** How many size requests run at once before the zip starts. */
 const CHECK_CONCURRENCY = 4;
+/** The overall progress is reported this often at most while a file's bytes flow. */
+const PROGRESS_INTERVAL_MS = 100;
 
 /**
  * Writes every planned file into one zip and hands the zip to `sink` as a stream: the files are fetched one
@@ -141,8 +143,16 @@ export async function saveZip(
     const totalBytes = checked.reduce((sum, { info }) => sum + info.size, 0);
     let bytes = 0;
     let files = 0;
-    const progress = () => report({ phase: 'saving', files, totalFiles: checked.length, bytes, totalBytes });
-    progress();
+    // Reported at most every PROGRESS_INTERVAL_MS while bytes flow (a report per piece of a large file would
+    // re-render the page thousands of times), and always when a file is done.
+    let reported = -Infinity;
+    const progress = (force = false) => {
+      const now = performance.now();
+      if (!force && now - reported < PROGRESS_INTERVAL_MS) return;
+      reported = now;
+      report({ phase: 'saving', files, totalFiles: checked.length, bytes, totalBytes });
+    };
+    progress(true);
 
     async function* inputs() {
       for (const { item, info } of checked) {
@@ -158,7 +168,7 @@ export async function saveZip(
             },
             flush() {
               files += 1;
-              progress();
+              progress(true);
             },
           }),
           { signal },
