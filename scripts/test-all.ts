@@ -22,6 +22,7 @@ const steps: Step[] = [
   },
   { name: 'Build', command: 'npx vite build && npm run prerender' },
   { name: 'Bundle budget', command: 'npx tsx scripts/size.ts' },
+  { name: 'HTML validity (Nu HTML Checker)', command: 'npm run check:html' },
   { name: 'Browser tests (Playwright, Chromium)', command: 'npx playwright test' },
 ];
 
