@@ -291,6 +291,7 @@ test.describe('signed in, in Norwegian', () => {
     expect(download.suggestedFilename()).toBe('Program for slektstreffet i 1976.pdf');
     expect((await readFile(await download.path())).equals(await demoFile(item))).toBe(true);
 
+    expect(problems.errors).toEqual([]); // (the failure below logs the 500 it is made of)
     await page.route('**/v0/b/*/o/members%2F**', (route) => route.fulfill({ status: 500, body: 'error' }));
     await page.locator('button[data-file-id="railway-war-1905"]').click();
     const error = page.getByRole('dialog', { name: nb.members_download_error_title });
@@ -303,7 +304,6 @@ test.describe('signed in, in Norwegian', () => {
     await nav(page).getByRole('button', { name: nb.nav_logout }).click();
     await expect(page).toHaveURL(/\/nb\/login$/);
     await expect(nav(page).getByRole('link', { name: nb.nav_login, exact: true })).toBeVisible();
-    expect(problems.errors).toEqual([]);
   });
 });
 
