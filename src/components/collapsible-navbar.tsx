@@ -1,6 +1,6 @@
-import { useMemo, type ReactNode } from 'react';
-import Collapse from 'react-bootstrap/Collapse';
+import { useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import NavbarContext from 'react-bootstrap/NavbarContext';
+import { collapseTransition } from './collapse-transition';
 
 interface NavbarProps {
   expanded: boolean;
@@ -58,7 +58,11 @@ export function NavbarToggler({ controls, expanded, onToggle, label, className, 
   );
 }
 
-/** The part of a navbar that collapses below the md breakpoint, with Bootstrap's height transition. */
+/**
+ * The part of a navbar that collapses below the md breakpoint, with Bootstrap's height transition. React
+ * renders its class once ("navbar-collapse collapse", as in the build-time HTML); the transition then owns
+ * the collapse classes (see ./collapse-transition).
+ */
 export function NavbarCollapse({
   id,
   expanded,
@@ -68,11 +72,17 @@ export function NavbarCollapse({
   expanded: boolean;
   children: ReactNode;
 }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const shown = useRef(false);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || shown.current === expanded) return;
+    shown.current = expanded;
+    return collapseTransition(element, expanded);
+  }, [expanded]);
   return (
-    <Collapse in={expanded}>
-      <div id={id} className="navbar-collapse">
-        {children}
-      </div>
-    </Collapse>
+    <div ref={ref} id={id} className="navbar-collapse collapse">
+      {children}
+    </div>
   );
 }
