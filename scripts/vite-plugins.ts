@@ -53,14 +53,75 @@ export function replaceExactly(
 }
 
 /**
- * Makes FirebaseUI 6.1.0 work under a strict Content-Security-Policy (no 'unsafe-inline' for scripts
- * or styles, images from our own origin) and offline:
+ * FirebaseUI's esm.js, patched to work under a strict Content-Security-Policy (no 'unsafe-inline' for
+ * scripts or styles) and to survive a malformed page address:
  * - its forms carry inline `onsubmit="return false;"` handlers, which CSP blocks: they are removed and
  *   the widget prevents form submission itself (src/features/auth/sign-in-widget.tsx);
  * - its provider buttons carry an inline `style="background-color:…"`, which CSP blocks: the colour is
  *   kept in a data attribute and applied by our stylesheet (src/features/auth/sign-in-widget.css);
  * - its show-password control is an unnamed `javascript:` link: it becomes a labelled button;
- * - its show-password control is an unnamed `javascript:` link: it becomes a labelled button;
+ * - its copy of goog.Uri decodes the page address with decodeURIComponent/decodeURI, which throw
+ *   "URIError: URI malformed" on broken percent-encoding (`/login#%E0%A4%A`, `/login?x=%E0%A4%A`). The
+ *   widget parses `window.location.href` that way in start() and reset() (to look for an e-mail-link
+ *   sign-in, `mode`/`oobCode`), so such an address took the whole widget down. Its decoding now keeps
+ *   a malformed part as it is, as the URL standard's parsers do, instead of throwing.
+ * Each patch fails the build loudly if FirebaseUI's code no longer matches (firebaseui is pinned).
+ */
+export function patchFirebaseUiJs(code: string): string {
+  let out = replaceExactly(code, / onsubmit="return false;"/g, '', 22, 'inline onsubmit handlers');
+  out = replaceExactly(
+    out,
+    /'" style="background-color:'/g,
+    `'" data-button-color="'`,
+    1,
+    'provider button colour',
+  );
+  out = replaceExactly(
+    out,
+    /'style="background-color:'/g,
+    `' data-button-color="'`,
+    1,
+    'tenant button colour',
+  );
+  // The show/hide-password control is an unnamed <a href="javascript:void(0)">: make it a named button.
+  out = replaceExactly(
+    out,
+    /<a href="javascript:void\(0\)" class="(firebaseui-input-floating-button firebaseui-id-password-toggle [^"]*)"><\/a>/g,
+    '<button type="button" aria-label="Show password" aria-pressed="false" class="$1"></button>',
+    1,
+    'password visibility toggle',
+  );
+  // goog.Uri's decoding (the address parser's decodeURI/decodeURIComponent and the query parameter
+  // readers) goes through a tolerant decoder, declared beside goog.Uri's helpers (same function scope):
+  // it decodes the whole string when it can, else each run of escapes on its own, keeping a malformed
+  // run as it is.
+  out = replaceExactly(
+    out,
+    /var pb=\/\^\(\?:\(\[\^:\/\?#\.\]\+\):\)\?/g,
+    'function fuiDecode(s,whole){var d=whole?decodeURI:decodeURIComponent;try{return d(s)}catch(e){' +
+      'return s.replace(/(%[0-9a-fA-F]{2})+/g,function(r){try{return d(r)}catch(f){return r}})}}$&',
+    1,
+    'tolerant URI decoding (declaration)',
+  );
+  out = replaceExactly(
+    out,
+    /decodeURIComponent\((e\.replace|a\.substr\(d,e-d\)\.replace|b\.replace)\(\/\\\+\/g," "\)\)/g,
+    'fuiDecode($1(/\\+/g," "))',
+    3,
+    'tolerant URI decoding (query parameters)',
+  );
+  out = replaceExactly(
+    out,
+    /return a\?b\?decodeURI\(a\.replace\(\/%25\/g,"%2525"\)\):decodeURIComponent\(a\):""/g,
+    'return a?b?fuiDecode(a.replace(/%25/g,"%2525"),!0):fuiDecode(a):""',
+    1,
+    'tolerant URI decoding (address parts)',
+  );
+  return out;
+}
+
+/**
+ * FirebaseUI 6.1.0 built for this site: its esm.js with patchFirebaseUiJs's patches, and
  * - firebaseui.css starts with an @import of Google Fonts, which fails offline and takes the lazy login
  *   chunk down with "Unable to preload CSS": it is removed;
  * - firebaseui.css loads its icons from www.gstatic.com: they are served from public/icons instead.
@@ -71,32 +132,7 @@ export function firebaseUiForStrictCsp(): Plugin {
     name: 'firebaseui-for-strict-csp',
     enforce: 'pre',
     transform(code, id) {
-      if (FIREBASEUI_JS.test(id)) {
-        let out = replaceExactly(code, / onsubmit="return false;"/g, '', 22, 'inline onsubmit handlers');
-        out = replaceExactly(
-          out,
-          /'" style="background-color:'/g,
-          `'" data-button-color="'`,
-          1,
-          'provider button colour',
-        );
-        out = replaceExactly(
-          out,
-          /'style="background-color:'/g,
-          `' data-button-color="'`,
-          1,
-          'tenant button colour',
-        );
-        // The show/hide-password control is an unnamed <a href="javascript:void(0)">: make it a named button.
-        out = replaceExactly(
-          out,
-          /<a href="javascript:void\(0\)" class="(firebaseui-input-floating-button firebaseui-id-password-toggle [^"]*)"><\/a>/g,
-          '<button type="button" aria-label="Show password" aria-pressed="false" class="$1"></button>',
-          1,
-          'password visibility toggle',
-        );
-        return { code: out, map: null };
-      }
+      if (FIREBASEUI_JS.test(id)) return { code: patchFirebaseUiJs(code), map: null };
       if (FIREBASEUI_CSS.test(id)) {
         const withoutFonts = replaceExactly(
           code,
