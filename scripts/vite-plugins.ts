@@ -1,6 +1,29 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type { Plugin } from 'vite';
+import { translateFirebaseUiToNorwegian } from './firebaseui-nb.ts';
 
 const FIREBASEUI_JS = /firebaseui[\\/]dist[\\/]esm\.js$/;
+/** The module id of FirebaseUI in Norwegian Bokmål (types: src/types/firebaseui-nb.d.ts). */
+export const FIREBASEUI_NB = 'firebaseui/nb';
+/** Marks the Norwegian copy of FirebaseUI's esm.js, a module of its own beside the English one. */
+const NB_PARAM = 'firebaseui-lang=nb';
+
+/** A module id's file and whether it is the Norwegian copy (the dev server may add `&v=…` or `?v=…`). */
+function splitId(id: string): { file: string; norwegian: boolean } {
+  const [file = id, query = ''] = id.split('?', 2);
+  return { file, norwegian: query.split('&').includes(NB_PARAM) };
+}
+/** What FirebaseUI's esm.js imports besides Firebase (scripts that set globals, e.g. componentHandler). */
+const FIREBASEUI_SIDE_EFFECT_IMPORTS = [
+  'dialog-polyfill',
+  'material-design-lite/src/mdlComponentHandler',
+  'material-design-lite/src/button/button',
+  'material-design-lite/src/progress/progress',
+  'material-design-lite/src/spinner/spinner',
+  'material-design-lite/src/textfield/textfield',
+];
 const FIREBASEUI_CSS = /firebaseui[\\/]dist[\\/]firebaseui\.css$/;
 
 /** FirebaseUI's stylesheet images on www.gstatic.com, served from public/icons instead. */
@@ -56,7 +79,7 @@ export function replaceExactly(
  * FirebaseUI's esm.js, patched to work under a strict Content-Security-Policy (no 'unsafe-inline' for
  * scripts or styles) and to survive a malformed page address:
  * - its forms carry inline `onsubmit="return false;"` handlers, which CSP blocks: they are removed and
- *   the widget prevents form submission itself (src/features/auth/sign-in-widget.tsx);
+ *   the widget prevents form submission itself (src/features/auth/sign-in-widget-view.tsx);
  * - its provider buttons carry an inline `style="background-color:…"`, which CSP blocks: the colour is
  *   kept in a data attribute and applied by our stylesheet (src/features/auth/sign-in-widget.css);
  * - its show-password control is an unnamed `javascript:` link: it becomes a labelled button;
@@ -121,19 +144,51 @@ export function patchFirebaseUiJs(code: string): string {
 }
 
 /**
- * FirebaseUI 6.1.0 built for this site: its esm.js with patchFirebaseUiJs's patches, and
+ * FirebaseUI 6.1.0 built for this site:
+ * - `firebaseui` is FirebaseUI's English esm.js with patchFirebaseUiJs's patches;
+ * - `firebaseui/nb` is a second copy of the same file (its own module, chunk and AuthUI class) with those
+ *   patches and our Bokmål texts (scripts/firebaseui-nb.ts), for the Norwegian pages;
  * - firebaseui.css starts with an @import of Google Fonts, which fails offline and takes the lazy login
  *   chunk down with "Unable to preload CSS": it is removed;
  * - firebaseui.css loads its icons from www.gstatic.com: they are served from public/icons instead.
  * Each patch fails the build loudly if FirebaseUI's code no longer matches (firebaseui is pinned).
  */
 export function firebaseUiForStrictCsp(): Plugin {
+  let root = process.cwd();
   return {
     name: 'firebaseui-for-strict-csp',
     enforce: 'pre',
+    config: () => ({
+      // The dev server must not pre-bundle FirebaseUI (its pre-bundled copy would miss these patches and
+      // the Norwegian texts), but it does pre-bundle what FirebaseUI imports.
+      optimizeDeps: {
+        exclude: ['firebaseui', FIREBASEUI_NB],
+        include: FIREBASEUI_SIDE_EFFECT_IMPORTS,
+      },
+    }),
+    configResolved(config) {
+      root = config.root;
+    },
+    resolveId(source, _importer, options) {
+      if (source !== FIREBASEUI_NB) return null;
+      // The build-time HTML (SSR build) leaves node_modules external and never runs the widget.
+      if (options.ssr) return { id: 'firebaseui', external: true };
+      // The file itself, not what Vite's resolver would give (in dev: the English pre-bundled copy).
+      const file = createRequire(join(root, 'package.json')).resolve('firebaseui/dist/esm.js');
+      return `${file}?${NB_PARAM}`;
+    },
+    async load(id) {
+      const { file, norwegian } = splitId(id);
+      if (!norwegian) return null;
+      return { code: await readFile(file, 'utf8'), moduleType: 'js' };
+    },
     transform(code, id) {
-      if (FIREBASEUI_JS.test(id)) return { code: patchFirebaseUiJs(code), map: null };
-      if (FIREBASEUI_CSS.test(id)) {
+      const { file, norwegian } = splitId(id);
+      if (FIREBASEUI_JS.test(file)) {
+        const patched = patchFirebaseUiJs(code);
+        return { code: norwegian ? translateFirebaseUiToNorwegian(patched) : patched, map: null };
+      }
+      if (FIREBASEUI_CSS.test(file)) {
         const withoutFonts = replaceExactly(
           code,
           /@import\s+url\([^)]*\)\s*;?/g,
