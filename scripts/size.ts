@@ -4,7 +4,8 @@
  * every chunk it imports statically (what the browser needs before the page works; chunks behind
  * dynamic import() load only when a page asks for them). Fails when a public route's first load is
  * over the JS budget or contains FirebaseUI or the Firebase compat SDK (checked in the chunks'
- * source maps, i.e. by the modules that went into them).
+ * source maps, i.e. by the modules that went into them). Reports the sign-in widget each language's
+ * login page adds (lazily), and fails if one language's widget would download the other's FirebaseUI.
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +17,14 @@ const FORBIDDEN = [
   /node_modules\/@firebase\/[a-z-]+-compat\//,
   /node_modules\/firebase\/compat\//,
 ];
+/** FirebaseUI's English build and its Norwegian copy (scripts/vite-plugins.ts), as named in source maps. */
+const FIREBASEUI_EN = /node_modules\/firebaseui\/dist\/esm\.js$/;
+const FIREBASEUI_NB = /node_modules\/firebaseui\/dist\/esm\.js\?firebaseui-lang=nb$/;
+/** Each language's lazily loaded sign-in widget: its entry module, and the FirebaseUI it must (not) load. */
+export const SIGN_IN_WIDGETS = [
+  { page: '/login', src: /sign-in-widget-en\.tsx$/, own: FIREBASEUI_EN, other: FIREBASEUI_NB },
+  { page: '/nb/login', src: /sign-in-widget-nb\.tsx$/, own: FIREBASEUI_NB, other: FIREBASEUI_EN },
+] as const;
 /** Public routes and the route-level chunk each adds to the entry (none: they are all in the entry). */
 export const PUBLIC_ROUTES = ['/home', '/news', '/about', '/contact'] as const;
 
@@ -34,6 +43,8 @@ export interface LoadReport {
   jsGzip: number;
   cssGzip: number;
   forbidden: string[];
+  /** The source files (from the source maps) of the JS files. */
+  sources: string[];
 }
 
 const gzipSize = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
@@ -50,15 +61,18 @@ export function staticClosure(manifest: Manifest, key: string): string[] {
   return [...seen];
 }
 
-export function firstLoad(dist: string, manifest: Manifest, key: string): LoadReport {
-  const keys = staticClosure(manifest, key);
+/** What loading `key` downloads: its static closure, less what is already loaded (`loaded`, a closure). */
+export function firstLoad(dist: string, manifest: Manifest, key: string, loaded: string[] = []): LoadReport {
+  const keys = staticClosure(manifest, key).filter((k) => !loaded.includes(k));
   const js = keys.map((k) => manifest[k]!.file);
   const css = [...new Set(keys.flatMap((k) => manifest[k]!.css ?? []))];
   const forbidden: string[] = [];
+  const allSources: string[] = [];
   for (const file of js) {
     const mapPath = join(dist, `${file}.map`);
     if (!existsSync(mapPath)) throw new Error(`No source map for ${file}: build with sourcemaps`);
     const sources: string[] = JSON.parse(readFileSync(mapPath, 'utf8')).sources;
+    allSources.push(...sources);
     for (const source of sources)
       if (FORBIDDEN.some((pattern) => pattern.test(source))) forbidden.push(`${file}: ${source}`);
   }
@@ -67,6 +81,7 @@ export function firstLoad(dist: string, manifest: Manifest, key: string): LoadRe
     jsGzip: js.reduce((sum, file) => sum + gzipSize(join(dist, file)), 0),
     cssGzip: css.reduce((sum, file) => sum + gzipSize(join(dist, file)), 0),
     forbidden,
+    sources: allSources,
   };
 }
 
@@ -106,16 +121,26 @@ function main(): void {
   }
   console.log(`  (${report.files.length} files: ${report.files.join(', ')})`);
   for (const line of report.forbidden) console.log(`  forbidden module in a public first load: ${line}`);
-  const widget = chunkOf(manifest, /sign-in-widget\.tsx$/);
-  const login = chunkOf(manifest, /login-page\.tsx$/);
-  if (widget && login) {
+  for (const { page, src, own, other } of SIGN_IN_WIDGETS) {
+    const widget = chunkOf(manifest, src);
+    if (!widget) {
+      console.log(`  ${page}: no sign-in widget chunk (${src}) in the build: FAIL`);
+      failed = true;
+      continue;
+    }
     const widgetLoad = firstLoad(
       dist,
       manifest,
       Object.keys(manifest).find((k) => manifest[k] === widget)!,
+      staticClosure(manifest, entry),
     );
+    const hasOwn = widgetLoad.sources.some((source) => own.test(source));
+    const hasOther = widgetLoad.sources.some((source) => other.test(source));
+    failed ||= !hasOwn || hasOther;
     console.log(
-      `  /login adds ${kb(widgetLoad.jsGzip)} JS and ${kb(widgetLoad.cssGzip)} CSS for the sign-in widget (lazy)`,
+      `  ${page} adds ${kb(widgetLoad.jsGzip)} JS and ${kb(widgetLoad.cssGzip)} CSS for the sign-in widget (lazy, ${widget.file})` +
+        (hasOwn ? '' : `: FAIL, its FirebaseUI (${own}) is missing`) +
+        (hasOther ? `: FAIL, it loads the other language's FirebaseUI (${other})` : ''),
     );
   }
   if (failed) {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Col, Row, Spinner } from 'react-bootstrap';
 import { useLocation, useNavigate } from 'react-router';
 import type { LoginRedirectState } from '../../app/require-auth';
@@ -10,9 +10,7 @@ import { isAuthServiceReachable } from '../../firebase/auth-service';
 import { useAuth } from './auth-context';
 import { PASSWORD_TITLE, SIGN_IN_FAILED, VERIFICATION_TEXT, VERIFICATION_TITLE } from './messages';
 import { PASSWORD_REQUIREMENTS_MESSAGE } from './password-policy';
-import type { SignInWidgetProps } from './sign-in-widget';
-
-const SignInWidget = lazy(() => import('./sign-in-widget'));
+import { SignInWidget, type SignInWidgetProps } from './sign-in-widget';
 
 function Loading() {
   return (
@@ -129,6 +127,7 @@ export function LoginPage() {
                 <Suspense fallback={null}>
                   <SignInWidget
                     key={restarts}
+                    locale="en"
                     onShown={onShown}
                     onSignedIn={onSignedIn}
                     onFailure={onFailure}

@@ -1,20 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { getAuthUI, PROVIDERS, type CompatUser } from '../../firebase/auth-ui';
+import { AUTH_LANGUAGE_CODES } from '../../firebase/auth-language';
+import { PROVIDERS, type CompatUser, type GetAuthUI } from '../../firebase/auth-ui';
 import { PasswordRequirements } from './password-requirements';
 import { isValidPassword } from './password-policy';
+import type { SignInWidgetLocale, SignInWidgetProps } from './sign-in-widget';
 import './sign-in-widget.css';
 
-export interface SignInWidgetProps {
-  /** The widget has drawn its first page. */
-  onShown: () => void;
-  /** A sign-in or sign-up succeeded. */
-  onSignedIn: (user: CompatUser) => void;
-  /** A sign-in call failed for a reason the widget does not explain itself. */
-  onFailure: (error: unknown) => void;
-  /** The new password failed the rules when the visitor left the field. */
-  onWeakPassword: () => void;
-}
+/**
+ * The accessible name of FirebaseUI's show/hide-password button, which the CSP patch makes a real button
+ * (scripts/vite-plugins.ts; the Norwegian build names it "Vis passord", scripts/firebaseui-nb.ts) and
+ * this code relabels as the field flips between hidden and shown.
+ */
+export const PASSWORD_TOGGLE_LABELS: Readonly<Record<SignInWidgetLocale, { show: string; hide: string }>> = {
+  en: { show: 'Show password', hide: 'Hide password' },
+  nb: { show: 'Vis passord', hide: 'Skjul passord' },
+};
 
 const NEW_PASSWORD_SELECTOR = 'input[name="newPassword"]';
 const PANEL_ID = 'password-requirements';
@@ -22,6 +23,7 @@ const PANEL_ID = 'password-requirements';
 interface FieldHandlers {
   onInput: (password: string) => void;
   onWeakPassword: () => void;
+  toggleLabels: { show: string; hide: string };
 }
 
 /**
@@ -65,7 +67,7 @@ function enhancePasswordField(field: HTMLInputElement, handlers: FieldHandlers) 
   const onToggle = () =>
     queueMicrotask(() => {
       const shown = field.type === 'text';
-      toggle?.setAttribute('aria-label', shown ? 'Hide password' : 'Show password');
+      toggle?.setAttribute('aria-label', shown ? handlers.toggleLabels.hide : handlers.toggleLabels.show);
       toggle?.setAttribute('aria-pressed', String(shown));
     });
   toggle?.addEventListener('click', onToggle);
@@ -90,7 +92,11 @@ function enhancePasswordField(field: HTMLInputElement, handlers: FieldHandlers) 
  * Follows the sign-up form's new-password field, which FirebaseUI creates and destroys as the visitor
  * moves between its pages, and enhances it while it exists. Returns the panel's slot and the password.
  */
-function usePasswordRules(container: HTMLElement | null, onWeakPassword: () => void) {
+function usePasswordRules(
+  container: HTMLElement | null,
+  onWeakPassword: () => void,
+  locale: SignInWidgetLocale,
+) {
   const [state, setState] = useState<{ slot: HTMLElement; password: string } | null>(null);
   const weakRef = useRef(onWeakPassword);
   useEffect(() => {
@@ -112,6 +118,7 @@ function usePasswordRules(container: HTMLElement | null, onWeakPassword: () => v
       const { slot, undo } = enhancePasswordField(field, {
         onInput: (password) => setState({ slot, password }),
         onWeakPassword: () => weakRef.current(),
+        toggleLabels: PASSWORD_TOGGLE_LABELS[locale],
       });
       current = { field, undo };
       setState({ slot, password: field.value });
@@ -123,12 +130,26 @@ function usePasswordRules(container: HTMLElement | null, onWeakPassword: () => v
       observer.disconnect();
       current?.undo();
     };
-  }, [container]);
+  }, [container, locale]);
 
   return state;
 }
 
-export default function SignInWidget({ onShown, onSignedIn, onFailure, onWeakPassword }: SignInWidgetProps) {
+export interface SignInWidgetViewProps extends SignInWidgetProps {
+  locale: SignInWidgetLocale;
+  /** The AuthUI of the FirebaseUI build in the widget's language (src/firebase/auth-ui-<locale>.ts). */
+  getAuthUI: GetAuthUI;
+}
+
+/** FirebaseUI's widget on our page, in the language of the FirebaseUI build it is given. */
+export function SignInWidgetView({
+  locale,
+  getAuthUI,
+  onShown,
+  onSignedIn,
+  onFailure,
+  onWeakPassword,
+}: SignInWidgetViewProps) {
   const [container, setContainer] = useState<HTMLDivElement | null>(null);
   const callbacks = useRef({ onShown, onSignedIn, onFailure });
   useEffect(() => {
@@ -137,18 +158,25 @@ export default function SignInWidget({ onShown, onSignedIn, onFailure, onWeakPas
 
   useEffect(() => {
     if (!container) return;
+    const ui = getAuthUI((error) => callbacks.current.onFailure(error));
+    if (!ui) return; // the page is loading again, in the other language
     // FirebaseUI's forms relied on inline onsubmit="return false;" (removed for our CSP): a form must
     // never submit itself and reload the page; FirebaseUI acts on its buttons' click handlers.
     const preventSubmit = (event: Event) => event.preventDefault();
     container.addEventListener('submit', preventSubmit, true);
-    const ui = getAuthUI((error) => callbacks.current.onFailure(error));
     // One AuthUI per Auth: reset and start it on every mount (StrictMode mounts twice), never delete it.
     ui.reset();
     ui.start(container, {
       signInFlow: 'popup',
       credentialHelper: 'none',
       signInOptions: [
-        { provider: PROVIDERS.google, iconUrl: '/icons/google.svg' },
+        {
+          provider: PROVIDERS.google,
+          iconUrl: '/icons/google.svg',
+          // Google's sign-in page in the page's language. (Firebase Auth 12 keeps auth.languageCode out
+          // of the popup's address, so Google would otherwise pick a language itself.)
+          customParameters: { hl: AUTH_LANGUAGE_CODES[locale] },
+        },
         { provider: PROVIDERS.password, requireDisplayName: true, iconUrl: '/icons/mail.svg' },
       ],
       callbacks: {
@@ -163,9 +191,9 @@ export default function SignInWidget({ onShown, onSignedIn, onFailure, onWeakPas
       container.removeEventListener('submit', preventSubmit, true);
       ui.reset();
     };
-  }, [container]);
+  }, [container, getAuthUI, locale]);
 
-  const passwordField = usePasswordRules(container, onWeakPassword);
+  const passwordField = usePasswordRules(container, onWeakPassword, locale);
 
   return (
     <>

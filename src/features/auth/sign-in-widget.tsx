@@ -1,0 +1,35 @@
+import { lazy } from 'react';
+import type { CompatUser } from '../../firebase/auth-ui';
+
+/** The languages the sign-in widget comes in: the page's language. */
+export type SignInWidgetLocale = 'en' | 'nb';
+
+export interface SignInWidgetProps {
+  /** The widget has drawn its first page. */
+  onShown: () => void;
+  /** A sign-in or sign-up succeeded. */
+  onSignedIn: (user: CompatUser) => void;
+  /** A sign-in call failed for a reason the widget does not explain itself. */
+  onFailure: (error: unknown) => void;
+  /** The new password failed the rules when the visitor left the field. */
+  onWeakPassword: () => void;
+}
+
+/**
+ * One lazily loaded widget per language, each with its own FirebaseUI build (English: `firebaseui`,
+ * Norwegian: `firebaseui/nb`), so a page downloads only its own language's FirebaseUI. What they share
+ * (the widget code, the compat SDK, the stylesheet) is one chunk both load.
+ */
+const WIDGETS = {
+  en: lazy(() => import('./sign-in-widget-en')),
+  nb: lazy(() => import('./sign-in-widget-nb')),
+} satisfies Record<SignInWidgetLocale, unknown>;
+
+/**
+ * The FirebaseUI sign-in widget in the page's language, loaded on first render (put it under
+ * <Suspense>). A document uses one language: the site changes language with a full page load.
+ */
+export function SignInWidget({ locale, ...props }: SignInWidgetProps & { locale: SignInWidgetLocale }) {
+  const Widget = WIDGETS[locale];
+  return <Widget {...props} />;
+}
