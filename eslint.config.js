@@ -54,9 +54,10 @@ export default tseslint.config(
     },
   },
   {
-    // Public pages must never pull in FirebaseUI or the compat SDK: only src/firebase/auth-ui.ts may.
+    // Public pages must never pull in FirebaseUI or the compat SDK: only src/firebase/auth-ui*.ts may
+    // (auth-ui.ts the compat SDK, auth-ui-en.ts and auth-ui-nb.ts their language's FirebaseUI).
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/firebase/auth-ui.ts'],
+    ignores: ['src/firebase/auth-ui.ts', 'src/firebase/auth-ui-en.ts', 'src/firebase/auth-ui-nb.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -64,7 +65,12 @@ export default tseslint.config(
           paths: [
             {
               name: 'firebaseui',
-              message: 'Import FirebaseUI only in src/firebase/auth-ui.ts (lazy, /login only).',
+              message: 'Import FirebaseUI only in src/firebase/auth-ui-en.ts (lazy, /login only).',
+            },
+            {
+              name: 'firebaseui/nb',
+              message:
+                'Import the Norwegian FirebaseUI only in src/firebase/auth-ui-nb.ts (lazy, /nb/login only).',
             },
           ],
           patterns: [

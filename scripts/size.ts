@@ -5,7 +5,8 @@
  * needs before it works. Code behind a dynamic import() that the HTML does not preload (the sign-in widget,
  * the members area) is not part of it. Fails when a public page is over the JS budget, or when its first
  * load contains FirebaseUI or the Firebase compat SDK (checked in the chunks' source maps, i.e. by the
- * modules that went into them).
+ * modules that went into them). Reports the sign-in widget each language's login page adds (lazily), and
+ * fails if one language's widget would download the other's FirebaseUI.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,12 +22,23 @@ const FORBIDDEN = [
   /node_modules\/firebase\/compat\//,
 ];
 
+/** FirebaseUI's English build and its Norwegian copy (scripts/firebaseui-nb.ts), as named in source maps. */
+const FIREBASEUI_EN = /node_modules\/firebaseui\/dist\/esm\.js$/;
+const FIREBASEUI_NB = /node_modules\/firebaseui\/dist\/esm\.js\?firebaseui-lang=nb$/;
+/** Each language's lazily loaded sign-in widget: its entry module, and the FirebaseUI it must (not) load. */
+export const SIGN_IN_WIDGETS: Record<Locale, { src: RegExp; own: RegExp; other: RegExp }> = {
+  en: { src: /sign-in-widget-en\.tsx$/, own: FIREBASEUI_EN, other: FIREBASEUI_NB },
+  nb: { src: /sign-in-widget-nb\.tsx$/, own: FIREBASEUI_NB, other: FIREBASEUI_EN },
+};
+
 export interface LoadReport {
   js: string[];
   css: string[];
   jsGzip: number;
   cssGzip: number;
   forbidden: string[];
+  /** Every module that went into the JS files (from their source maps). */
+  sources: string[];
 }
 
 const gzipSize = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
@@ -47,6 +59,7 @@ export function filesLoadedBy(html: string): { js: string[]; css: string[] } {
 
 export function loadReport(dist: string, files: { js: string[]; css: string[] }): LoadReport {
   const forbidden: string[] = [];
+  const allSources: string[] = [];
   for (const file of files.js) {
     const mapPath = join(dist, `${file}.map`);
     if (!existsSync(mapPath)) {
@@ -55,6 +68,7 @@ export function loadReport(dist: string, files: { js: string[]; css: string[] })
       throw new Error(`No source map for ${file}: build with sourcemaps`);
     }
     const sources: string[] = JSON.parse(readFileSync(mapPath, 'utf8')).sources;
+    allSources.push(...sources);
     for (const source of sources)
       if (FORBIDDEN.some((pattern) => pattern.test(source))) forbidden.push(`${file}: ${source}`);
   }
@@ -63,6 +77,7 @@ export function loadReport(dist: string, files: { js: string[]; css: string[] })
     jsGzip: files.js.reduce((sum, file) => sum + gzipSize(join(dist, file)), 0),
     cssGzip: files.css.reduce((sum, file) => sum + gzipSize(join(dist, file)), 0),
     forbidden,
+    sources: allSources,
   };
 }
 
@@ -106,11 +121,18 @@ function main(): void {
       for (const line of bad ? report.forbidden : [])
         console.log(`    forbidden module in a first load: ${line}`);
       if (page === 'login') {
-        const widget = lazyChunkAddition(dist, manifest, /sign-in-widget\.tsx$/, report);
-        if (widget)
-          console.log(
-            `  ${''.padEnd(12)} + ${kb(widget.jsGzip)} JS and ${kb(widget.cssGzip)} CSS for the sign-in widget (lazy)`,
-          );
+        const { src, own, other } = SIGN_IN_WIDGETS[locale];
+        const widget = lazyChunkAddition(dist, manifest, src, report);
+        const hasOwn = !!widget?.sources.some((source) => own.test(source));
+        const hasOther = !!widget?.sources.some((source) => other.test(source));
+        failed ||= !widget || !hasOwn || hasOther;
+        console.log(
+          widget
+            ? `  ${''.padEnd(12)} + ${kb(widget.jsGzip)} JS and ${kb(widget.cssGzip)} CSS for the sign-in widget (lazy)` +
+                (hasOwn ? '' : `: FAIL, its FirebaseUI (${own}) is missing`) +
+                (hasOther ? `: FAIL, it loads the other language's FirebaseUI (${other})` : '')
+            : `  ${''.padEnd(12)} no sign-in widget chunk (${src}) in the build: FAIL`,
+        );
       }
     }
   }

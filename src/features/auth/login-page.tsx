@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Col, Row, Spinner } from 'react-bootstrap';
 import { useLocation, useNavigate } from 'react-router';
 import { ErrorBoundary, LoadFailure } from '../../components/error-boundary';
@@ -8,12 +8,11 @@ import { useClientReady } from '../../components/use-client-ready';
 import { isAuthServiceReachable } from '../../firebase/auth-service';
 import { useAuth } from './auth-context';
 import { RichText } from '../../components/rich-text';
+import { currentLocale } from '../../lib/locale';
 import { m } from '../../paraglide/messages.js';
 import { destinationAfterSignIn } from './login-redirect';
 import { passwordRequirementsMessage } from './password-requirements';
-import type { SignInWidgetProps } from './sign-in-widget';
-
-const SignInWidget = lazy(() => import('./sign-in-widget'));
+import { SignInWidget, type SignInWidgetProps } from './sign-in-widget';
 
 function Loading() {
   return (
@@ -132,6 +131,7 @@ export default function LoginPage() {
                 <Suspense fallback={null}>
                   <SignInWidget
                     key={restarts}
+                    locale={currentLocale()}
                     onShown={onShown}
                     onSignedIn={onSignedIn}
                     onFailure={onFailure}
