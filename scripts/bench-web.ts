@@ -70,8 +70,7 @@ async function medianRun(port: number, route: string): Promise<Result> {
 
 async function main(): Promise<void> {
   process.env.TMPDIR ??= tmpdir();
-  if (!process.argv.includes('--no-build'))
-    execSync('npx vite build && npm run prerender', { stdio: 'inherit' });
+  if (!process.argv.includes('--no-build')) execSync('npm run build', { stdio: 'inherit' });
   mkdirSync(OUT, { recursive: true });
   const rows: Record<string, unknown>[] = [];
   await withStack(async () => {

@@ -1,5 +1,5 @@
 /**
- * After `vite build` and `vite build --ssr src/prerender.tsx` (part of `npm run build`): writes the
+ * After the client builds (scripts/build.ts) and `vite build --ssr src/prerender.tsx` (part of `npm run build`): writes the
  * build-time HTML of every static page in both languages (dist/home.html, dist/nb/home.html, ...), the
  * Norwegian app shell (dist/nb/index.html, served for the other /nb/... paths), sitemap.xml and
  * robots.txt. Visitors see each page before the JavaScript has loaded, and search engines read it, in
@@ -41,8 +41,10 @@ async function main(): Promise<void> {
   const entry = resolve(process.argv[2] ?? '.cache/prerender/prerender.js');
   const site = (await import(pathToFileURL(entry).href)) as PrerenderModule;
   const siteUrl = site.SITE_URL;
-  const template = readFileSync('dist/index.html', 'utf8');
-  const manifest = readManifest('dist');
+  // Each language's app shell, as its build wrote it (scripts/build.ts): the template of its pages.
+  const shellFile = (locale: Locale) => `dist${site.pagePath('index', locale)}.html`; // dist/index.html, dist/nb/index.html
+  const templates = new Map(site.LOCALES.map((locale) => [locale, readFileSync(shellFile(locale), 'utf8')]));
+  const manifests = new Map(site.LOCALES.map((locale) => [locale, readManifest('dist', locale)]));
   const url = (page: Page, locale: Locale) => `${siteUrl}${site.pagePath(page, locale)}`;
   const shellHeads = new Map<Locale, Head>();
   for (const locale of site.LOCALES) shellHeads.set(locale, await site.headTexts(locale));
@@ -55,12 +57,13 @@ async function main(): Promise<void> {
 
   for (const locale of site.LOCALES) {
     // The app shell of the language: every path without its own file (the members page, unknown paths).
+    const template = templates.get(locale)!;
     const shell = pageHtml(template, shellHeads.get(locale)!, {
       url: url('home', locale),
       otherOgLocales: otherOgLocales(locale),
       canonical: false,
     });
-    write(`dist${site.pagePath('index', locale)}.html`, shell); // dist/index.html, dist/nb/index.html
+    write(shellFile(locale), shell);
 
     for (const page of site.STATIC_PAGES) {
       const html = pageHtml(template, await site.headTexts(locale, page), {
@@ -73,7 +76,7 @@ async function main(): Promise<void> {
       const file = `dist${site.pagePath(page, locale)}.html`;
       // The page's own code loads on demand (src/app/page-components.ts): fetch it with the entry, so
       // hydration does not wait for a second round trip.
-      write(file, withMarkupIn(preloadLinks(html, pageFiles(manifest, page)), markup));
+      write(file, withMarkupIn(preloadLinks(html, pageFiles(manifests.get(locale)!, page)), markup));
       console.log(`prerendered ${file} (${(markup.length / 1024).toFixed(1)} KB of markup)`);
     }
   }

@@ -103,10 +103,10 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 function main(): void {
   const dist = process.argv[2] ?? 'dist';
-  const manifest = readManifest(dist);
   let failed = false;
   console.log(`First load of each page (gzip), budget ${kb(JS_BUDGET_BYTES)} of JS on the public pages:`);
   for (const locale of LOCALES) {
+    const manifest = readManifest(dist, locale);
     for (const page of STATIC_PAGES) {
       const report = pageLoad(dist, page, locale);
       const isPublic = (PUBLIC_PAGES as readonly Page[]).includes(page);

@@ -20,7 +20,7 @@ const steps: Step[] = [
     name: 'Unit and component tests (Vitest)',
     command: 'npx vitest run --reporter=default --reporter=json --outputFile=reports/vitest.json',
   },
-  { name: 'Build', command: 'npx vite build && npm run prerender' },
+  { name: 'Build', command: 'npm run build' },
   { name: 'Bundle budget', command: 'npx tsx scripts/size.ts' },
   { name: 'HTML validity (Nu HTML Checker)', command: 'npm run check:html' },
   { name: 'Browser tests (Playwright, Chromium)', command: 'npx playwright test' },

@@ -13,6 +13,14 @@ describe('replaceExactly', () => {
 describe('patchFirebaseUiJs', () => {
   const patched = patchFirebaseUiJs(readFileSync('node_modules/firebaseui/dist/esm.js', 'utf8'));
 
+  it("shows the widget's own texts for sign-in errors, never the SDK's raw message", () => {
+    expect(patched).toContain(
+      'case "auth/invalid-credential":case "auth/invalid-login-credentials":case "auth/wrong-password":',
+    );
+    expect(patched).toContain('catch(d){return Jd().toString()}}function Ql(');
+    expect(patched).not.toContain('catch(d){return a.message}}function Ql(');
+  });
+
   it('leaves no inline handler or style and names the show-password button', () => {
     expect(patched).not.toContain('onsubmit=');
     expect(patched).not.toContain('style="background-color:');

@@ -140,6 +140,25 @@ export function patchFirebaseUiJs(code: string): string {
     1,
     'tolerant URI decoding (address parts)',
   );
+  // Sign-in errors the widget has no text for were shown as the SDK's raw English message ("Firebase:
+  // Error (auth/internal)."), in either language. The codes a project with e-mail enumeration protection
+  // answers for a wrong password get the wrong-password text; any other unknown code the widget's own
+  // "Something went wrong. Please try again." (both texts are translated in the Norwegian build). The page
+  // also shows its own alert for such failures (src/firebase/auth-ui.ts).
+  out = replaceExactly(
+    out,
+    /case "auth\/wrong-password":c\+="The email and password you entered don't match"/g,
+    'case "auth/invalid-credential":case "auth/invalid-login-credentials":$&',
+    1,
+    'wrong-password text for the codes of e-mail enumeration protection',
+  );
+  out = replaceExactly(
+    out,
+    /catch\(d\)\{return a\.message\}\}function Ql\(/g,
+    'catch(d){return Jd().toString()}}function Ql(',
+    1,
+    'no raw SDK message for an unknown sign-in error',
+  );
   return out;
 }
 

@@ -12,8 +12,9 @@ export interface ManifestChunk {
 }
 export type Manifest = Record<string, ManifestChunk>;
 
-export function readManifest(dist: string): Manifest {
-  const path = join(dist, '.vite', 'manifest.json');
+/** The manifest of a language's build (scripts/build.ts): manifest.json (English), manifest.nb.json. */
+export function readManifest(dist: string, locale: 'en' | 'nb' = 'en'): Manifest {
+  const path = join(dist, '.vite', locale === 'en' ? 'manifest.json' : `manifest.${locale}.json`);
   if (!existsSync(path)) throw new Error(`${path} not found: run "npm run build" first`);
   return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
 }

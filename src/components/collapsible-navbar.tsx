@@ -1,6 +1,19 @@
 import { useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import NavbarContext from 'react-bootstrap/NavbarContext';
-import { collapseTransition } from './collapse-transition';
+
+/**
+ * The transition's code, loaded when the page has nothing else to do (or at the first toggle): a closed
+ * menu does not need it for the page to show and work.
+ */
+let transitionModule: Promise<typeof import('./collapse-transition')> | undefined;
+function loadTransition() {
+  transitionModule ??= import('./collapse-transition');
+  return transitionModule;
+}
+if (typeof window !== 'undefined') {
+  const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1000));
+  idle(() => void loadTransition().catch(() => undefined));
+}
 
 interface NavbarProps {
   expanded: boolean;
@@ -78,7 +91,20 @@ export function NavbarCollapse({
     const element = ref.current;
     if (!element || shown.current === expanded) return;
     shown.current = expanded;
-    return collapseTransition(element, expanded);
+    let finish: (() => void) | undefined;
+    let cancelled = false;
+    loadTransition()
+      .then(({ collapseTransition }) => {
+        if (!cancelled) finish = collapseTransition(element, expanded);
+      })
+      // Without the transition's code (offline): show or hide at once.
+      .catch(() => {
+        if (!cancelled) element.classList.toggle('show', expanded);
+      });
+    return () => {
+      cancelled = true;
+      finish?.();
+    };
   }, [expanded]);
   return (
     <div ref={ref} id={id} className="navbar-collapse collapse">

@@ -4,7 +4,7 @@
  * document is in one language for its whole life: the language switch is a full page load, so the page's
  * HTML (`lang`, title, build-time content) always matches its messages.
  */
-import { getLocale as paraglideLocale, setLocale } from '../paraglide/runtime.js';
+import { experimentalStaticLocale, getLocale as paraglideLocale, setLocale } from '../paraglide/runtime.js';
 
 export const LOCALES = ['en', 'nb'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -37,6 +37,15 @@ export function isLocale(value: unknown): value is Locale {
 export function currentLocale(): Locale {
   const locale = paraglideLocale();
   return isLocale(locale) ? locale : DEFAULT_LOCALE;
+}
+
+/**
+ * The one language this build's code carries, or undefined where it carries both (the dev server, the
+ * tests, the build-time rendering). The production build is made once per language (scripts/build.ts), so
+ * each page downloads its own language's texts only.
+ */
+export function builtLocale(): Locale | undefined {
+  return isLocale(experimentalStaticLocale) ? experimentalStaticLocale : undefined;
 }
 
 export function setDocumentLocale(locale: Locale): void {

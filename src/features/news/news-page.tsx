@@ -26,7 +26,8 @@ export default function NewsPage() {
             message={m.news_dates_text}
             inputs={{ dates: formatDateRange(REUNION_START, REUNION_END) }}
             tags={{
-              time: (children) => <time dateTime={`${REUNION_START}/${REUNION_END}`}>{children}</time>,
+              // The machine-readable date is the first day (a <time> holds one date, not a range).
+              time: (children) => <time dateTime={REUNION_START}>{children}</time>,
             }}
           />
         </p>
