@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Card } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { PageMeta, type PageMetaMessages } from '../../components/page-meta';
 import { RichText } from '../../components/rich-text';
@@ -43,12 +42,14 @@ export default function NewsPage() {
             tags={{ mail: (children) => <a href={mail}>{children}</a> }}
           />
         </p>
-        <Card body className="border-primary-subtle">
-          <h3 className="h6">{m.news_missed_heading()}</h3>
-          <p className="mb-0">
-            <RichText message={m.news_missed_text} inputs={{}} tags={{ login }} />
-          </p>
-        </Card>
+        <div className="border-primary-subtle card">
+          <div className="card-body">
+            <h3 className="h6">{m.news_missed_heading()}</h3>
+            <p className="mb-0">
+              <RichText message={m.news_missed_text} inputs={{}} tags={{ login }} />
+            </p>
+          </div>
+        </div>
       </article>
     </>
   );
