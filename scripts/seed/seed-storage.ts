@@ -10,12 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 
-import {
-  CATALOGUE,
-  contentTypeOf,
-  storagePathOf,
-  type CatalogueEntry,
-} from '../../src/domain/catalogue';
+import { CATALOGUE, contentTypeOf, storagePathOf, type CatalogueEntry } from '../../src/domain/catalogue';
 import { contentDispositionOf } from './content-disposition';
 import { DEFAULT_LARGE_DEMO_BYTES, LARGE_DEMO_PATH, demoFile, largeDemoFile } from './demo-files';
 

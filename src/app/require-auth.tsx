@@ -1,12 +1,8 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from '../features/auth/auth-context';
+import type { LoginRedirectState } from '../features/auth/login-redirect';
 import { PageLoading } from './page-loading';
-
-/** State passed to /login so it can send the member back where they were going (path and hash). */
-export interface LoginRedirectState {
-  from?: { pathname: string; hash: string };
-}
 
 /**
  * The guard of /members: waits for Firebase's answer, lets a signed-in member with a verified e-mail

@@ -1,13 +1,13 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Col, Row, Spinner } from 'react-bootstrap';
 import { useLocation, useNavigate } from 'react-router';
-import type { LoginRedirectState } from '../../app/require-auth';
 import { ErrorBoundary, LoadFailure } from '../../components/error-boundary';
 import { MessageModal } from '../../components/message-modal';
 import { PageMeta } from '../../components/page-meta';
 import { useClientReady } from '../../components/use-client-ready';
 import { isAuthServiceReachable } from '../../firebase/auth-service';
 import { useAuth } from './auth-context';
+import type { LoginRedirectState } from './login-redirect';
 import { PASSWORD_TITLE, SIGN_IN_FAILED, VERIFICATION_TEXT, VERIFICATION_TITLE } from './messages';
 import { PASSWORD_REQUIREMENTS_MESSAGE } from './password-policy';
 import type { SignInWidgetProps } from './sign-in-widget';
