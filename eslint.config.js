@@ -46,12 +46,12 @@ export const LAYER_ZONES = [
   })),
   {
     // Tooling and browser tests use the shared data and settings, never the UI.
-    target: ['scripts', 'e2e'],
+    target: ['scripts', 'e2e', 'e2e-firefox'],
     from: ['src/app', 'src/components', 'src/firebase', 'src/main.tsx'],
     message: 'Scripts and browser tests may import src/domain, src/config and src/lib only.',
   },
   {
-    target: ['scripts', 'e2e'],
+    target: ['scripts', 'e2e', 'e2e-firefox'],
     from: 'src/features',
     // The organiser's password-policy command enforces the sign-up page's own numbers (one source).
     except: ['./auth/password-policy.ts'],
@@ -71,7 +71,7 @@ export default tseslint.config(
     extends: [reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.recommended],
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.ts', 'e2e/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.ts', 'e2e/**/*.ts', 'e2e-firefox/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js'],

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { accounts, expect, newEmail, signInAsMember, signInWithEmail, test } from './fixtures';
+import { accounts, expect, newEmail, settled, signInAsMember, signInWithEmail, test } from './fixtures';
 
 const WIDTHS = [
   { name: 'mobile', width: 390, height: 844 },
@@ -8,8 +8,8 @@ const WIDTHS = [
 ];
 
 async function expectNoViolations(page: Page, state: string) {
-  // Let a scroll to a section (100 ms after load) and any transition finish: axe judges what is shown.
-  await page.waitForTimeout(250);
+  // Let transitions and collapses finish: axe judges what is shown.
+  await settled(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();
@@ -93,6 +93,7 @@ for (const size of WIDTHS) {
       for (const hash of ['#images', '#educational-materials', '#links']) {
         await page.goto(`/members${hash}`);
         await expect(page.getByRole('heading', { level: 1, name: 'Members Area' })).toBeVisible();
+        await expect(page.locator(`${hash} h2`)).toBeInViewport(); // scrolled there (100 ms after load)
         await expectNoViolations(page, hash);
       }
       await page.getByRole('button', { name: /highlighted seminars/ }).click();

@@ -1,5 +1,5 @@
 import { AUTH_URL, STORAGE_URL } from '../scripts/lib/local-stack-config.ts';
-import { expect, signInAsMember, test } from './fixtures';
+import { expect, settled, signInAsMember, test } from './fixtures';
 
 const ERROR_TEXT =
   "We're sorry, we're currently experiencing difficulties downloading your file. Please try again later.";
@@ -116,7 +116,7 @@ test.describe('bad input on every route', () => {
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expect(page.locator('img[src="x"]')).toHaveCount(0);
       }
-      await page.waitForTimeout(200);
+      await settled(page);
       expect(dialogs).toBe(0);
       expect(problems.errors).toEqual([]);
     });

@@ -55,6 +55,20 @@ export async function signInAsMember(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Members Area' })).toBeVisible();
 }
 
+/**
+ * Waits until the page is at rest instead of sleeping: no network request for 500 ms (lazy chunks,
+ * auth state, delayed section scrolls have run), then no finite animation or transition running and no
+ * Bootstrap collapse in progress (an endless spinner does not count).
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('.collapsing') &&
+      document.getAnimations().every((animation) => animation.effect?.getTiming().iterations === Infinity),
+  );
+}
+
 export async function sessionFlag(page: Page): Promise<string | null> {
   return page.evaluate(() => window.sessionStorage.getItem('logged'));
 }
