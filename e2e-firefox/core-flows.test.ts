@@ -11,11 +11,8 @@ import type { Browser, BrowserContext, HTTPRequest, Page } from 'puppeteer-core'
 import { demoFile } from '../scripts/seed/demo-files.ts';
 import { SITE_URL, demoAccounts } from '../scripts/lib/local-stack-config.ts';
 import { CATALOGUE, downloadFileName } from '../src/domain/catalogue.ts';
-import { STATIC_PAGES } from '../src/config/pages.ts';
+import { VISITOR_PAGES } from '../e2e/pages.ts';
 import { launchFirefox } from './firefox.ts';
-
-/** The pages every visitor sees. The Norwegian ones join here: [...STATIC_PAGES, ...STATIC_PAGES.map((p) => `/nb${p}`)]. */
-const PAGES: readonly string[] = [...STATIC_PAGES];
 
 const ERROR_TEXT =
   "We're sorry, we're currently experiencing difficulties downloading your file. Please try again later.";
@@ -76,7 +73,7 @@ describe('public pages', () => {
   });
   afterAll(() => context.close());
 
-  it.each(PAGES)('%s renders, hydrates and logs no error', async (path) => {
+  it.each(VISITOR_PAGES)('%s renders, hydrates and logs no error', async (path) => {
     const { page, errors } = await openPage(context);
     await goto(page, path);
     expect(await visibleText(page, 'h1')).not.toBe('');

@@ -9,6 +9,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { builtPages, CSS_BUDGET_BYTES, cssReport } from './lib/render-blocking-css.ts';
 
 export const JS_BUDGET_BYTES = 120 * 1024;
 const FORBIDDEN = [
@@ -116,6 +117,15 @@ function main(): void {
     );
     console.log(
       `  /login adds ${kb(widgetLoad.jsGzip)} JS and ${kb(widgetLoad.cssGzip)} CSS for the sign-in widget (lazy)`,
+    );
+  }
+  console.log(`Render-blocking CSS of each page (gzip), budget ${kb(CSS_BUDGET_BYTES)}:`);
+  for (const path of builtPages(dist)) {
+    const css = cssReport(dist, path);
+    const over = css.gzip > CSS_BUDGET_BYTES;
+    failed ||= over;
+    console.log(
+      `  ${path.padEnd(12)} CSS ${kb(css.gzip).padStart(8)}  ${css.files.join(', ')}  ${over ? 'FAIL' : 'ok'}`,
     );
   }
   if (failed) {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Nav, NavDropdown } from 'react-bootstrap';
 import { NavLink, useNavigate } from 'react-router';
 import { useAuth } from '../features/auth/auth-context';
+import '../styles/bootstrap-lazy.scss';
 
 /** The signed-in navigation: a Members menu with Downloads, and Logout (signs out, goes to /login). */
 export default function MemberMenu({ onNavigate }: { onNavigate: () => void }) {

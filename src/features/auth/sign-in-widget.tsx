@@ -4,6 +4,7 @@ import { getAuthUI, PROVIDERS, type CompatUser } from '../../firebase/auth-ui';
 import { PasswordRequirements } from './password-requirements';
 import { isValidPassword } from './password-policy';
 import './sign-in-widget.css';
+import '../../styles/bootstrap-lazy.scss';
 
 export interface SignInWidgetProps {
   /** The widget has drawn its first page. */

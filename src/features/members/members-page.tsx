@@ -11,6 +11,7 @@ import { DownloadButton } from './download-button';
 import { DownloadService, type Progress } from './download-service';
 import { MEMBER_SECTIONS, MEMBER_SECTION_IDS, type MemberSectionId } from '../../domain/member-sections';
 import { SEMINARS, SEMINARS_HOSTED } from './seminars';
+import '../../styles/bootstrap-lazy.scss';
 
 export const DOWNLOAD_ERROR_TITLE = 'Error';
 export const DOWNLOAD_ERROR_TEXT =
