@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 
 /**
  * Import direction (lowest first): src/domain, src/lib, src/config -> src/firebase -> src/components ->
- * src/features/* -> src/app (may import everything) -> src/main.tsx. Checked by import-x's
+ * src/features/* -> src/app (may import everything) -> src/main.tsx. Checked by eslint-plugin-import's
  * no-restricted-paths on resolved files, so relative paths, `import type` and dynamic import() all count;
  * an import it cannot resolve is not checked, hence the resolver knows .ts/.tsx.
  * (Not with core no-restricted-imports: flat config replaces a rule's options block by block, so a later
@@ -82,19 +82,19 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}', 'scripts/**/*.ts', 'e2e/**/*.ts', 'e2e-firefox/**/*.ts'],
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     settings: {
-      'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      'import/extensions': ['.ts', '.tsx', '.js'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: LAYER_ZONES }],
+      'import/no-restricted-paths': ['error', { zones: LAYER_ZONES }],
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.ts', 'e2e/**/*.ts', 'e2e-firefox/**/*.ts'],
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    files: ['src/**/*.{ts,tsx}', 'scripts/lint-fixtures/*.ts'],
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // Public pages must never pull in FirebaseUI or the compat SDK: only src/firebase/auth-ui.ts may.

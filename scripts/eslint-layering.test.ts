@@ -5,7 +5,9 @@
  */
 import { ESLint } from 'eslint';
 
-const eslint = new ESLint();
+// The project's configuration as it is, except no-cycle: it reads every file of a cycle from disk and
+// cannot follow a file that exists only in the test (it has its own fixture below).
+const eslint = new ESLint({ overrideConfig: { rules: { 'import/no-cycle': 'off' } } });
 
 /** The rule ids and messages ESLint reports for `code` as if it were the file at `filePath`. */
 async function problems(filePath: string, code: string): Promise<string[]> {
@@ -48,7 +50,7 @@ describe('import direction (eslint.config.js)', () => {
     ],
   ])('%s: %s fails', async (filePath, code, message) => {
     const found = await problems(filePath, code);
-    expect(found).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: /)]);
+    expect(found).toEqual([expect.stringMatching(/^import\/no-restricted-paths: /)]);
     expect(found[0]).toMatch(message);
   });
 
@@ -65,7 +67,7 @@ describe('import direction (eslint.config.js)', () => {
   it('finds an import cycle', async () => {
     const linter = new ESLint({ ignore: false });
     const results = await linter.lintFiles(['scripts/lint-fixtures/cycle-a.ts']);
-    expect(results[0]?.messages.map((message) => message.ruleId)).toEqual(['import-x/no-cycle']);
+    expect(results[0]?.messages.map((message) => message.ruleId)).toEqual(['import/no-cycle']);
   });
 
   it('still keeps FirebaseUI and the compat SDK out of every file but src/firebase/auth-ui.ts', async () => {
