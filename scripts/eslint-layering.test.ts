@@ -42,11 +42,15 @@ describe('import direction (eslint.config.js)', () => {
       "export { DownloadButton } from '../members/download-button';",
       /another feature/,
     ],
-    ['scripts/fixture.ts', "export { Layout } from '../src/app/layout.tsx';", /Scripts and browser tests/],
+    [
+      'scripts/fixture.ts',
+      "export { Layout } from '../src/app/layout.tsx';",
+      /Scripts and browser tests must not import the UI/,
+    ],
     [
       'e2e/fixture.ts',
       "export { DownloadService } from '../src/features/members/download-service.ts';",
-      /Scripts and browser tests/,
+      /Scripts and browser tests must not import the UI/,
     ],
   ])('%s: %s fails', async (filePath, code, message) => {
     const found = await problems(filePath, code);
