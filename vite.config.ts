@@ -13,6 +13,13 @@ export default defineConfig(({ mode }) => {
   return {
     define: { __APP_CONFIG__: JSON.stringify(config) },
     plugins: [messagesWhileServing(), react(), firebaseUiForStrictCsp()],
+    css: {
+      preprocessorOptions: {
+        // Bootstrap 5.3's Sass uses @import and global functions, which Dart Sass deprecates (Bootstrap 6
+        // moves to modules): no warnings for Bootstrap's own files, nor for our @import of them.
+        scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin'] },
+      },
+    },
     server: { host: '127.0.0.1', port: 5173, strictPort: true },
     preview: { host: '127.0.0.1', port: 4173, strictPort: true },
     build: { sourcemap: true, target: 'es2022', manifest: true },

@@ -1,5 +1,5 @@
 import { AUTH_URL, STORAGE_URL } from '../scripts/lib/local-stack-config.ts';
-import { expect, MALFORMED_ADDRESS_SUFFIXES, signInAsMember, test } from './fixtures';
+import { expect, MALFORMED_ADDRESS_SUFFIXES, settled, signInAsMember, test } from './fixtures';
 
 const ERROR_TEXT =
   "We're sorry, we're currently experiencing difficulties downloading your file. Please try again later.";
@@ -122,7 +122,7 @@ test.describe('bad input on every route', () => {
           await expect(page.getByRole('button', { name: 'Sign in with email' })).toBeVisible();
         await expect(page.locator('img[src="x"]')).toHaveCount(0);
       }
-      await page.waitForTimeout(200);
+      await settled(page);
       expect(dialogs).toBe(0);
       expect(problems.errors).toEqual([]);
     });

@@ -87,6 +87,20 @@ export async function signInAsMember(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Members Area' })).toBeVisible();
 }
 
+/**
+ * Waits until the page is at rest instead of sleeping: no network request for 500 ms (lazy chunks,
+ * auth state, delayed section scrolls have run), then no finite animation or transition running and no
+ * Bootstrap collapse in progress (an endless spinner does not count).
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('.collapsing') &&
+      document.getAnimations().every((animation) => animation.effect?.getTiming().iterations === Infinity),
+  );
+}
+
 export async function sessionFlag(page: Page): Promise<string | null> {
   return page.evaluate(() => window.sessionStorage.getItem('logged'));
 }
@@ -112,8 +126,8 @@ export async function signInWithGooglePopup(page: Page): Promise<void> {
 
 /** Runs axe (WCAG 2.2 AA and best practice) over what the page shows and expects no violation. */
 export async function expectNoViolations(page: Page, state: string) {
-  // Let a scroll to a section (100 ms after load) and any transition finish: axe judges what is shown.
-  await page.waitForTimeout(250);
+  // Let transitions and collapses finish: axe judges what is shown.
+  await settled(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, settled, test } from './fixtures';
 
 const PUBLIC_PAGES = [
   { path: '/home', heading: 'Welcome to the 2026 Rolette Family Reunion' },
@@ -44,7 +44,7 @@ test.describe('public pages', () => {
       await expect(nav.getByRole('button', { name: 'Members' })).toHaveCount(0);
       await expect(nav.getByRole('button', { name: 'Logout' })).toHaveCount(0);
       await expect(page.getByText('Rolette Family Reunion 2026').first()).toBeVisible();
-      await page.waitForTimeout(500);
+      await settled(page);
       expect(problems.errors).toEqual([]);
     });
   }
@@ -209,7 +209,7 @@ test.describe('home sections', () => {
       await expect(
         page.getByRole('navigation', { name: 'Home page' }).getByRole('link', { name: 'About the Reunion' }),
       ).toHaveAttribute('aria-current', 'location');
-      await page.waitForTimeout(300);
+      await settled(page); // the section scroll (100 ms after load) has had its turn
       expect(dialog).toBe(false);
       expect(problems.errors).toEqual([]);
     });

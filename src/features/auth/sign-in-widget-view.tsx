@@ -6,6 +6,7 @@ import { PasswordRequirements } from './password-requirements';
 import { isValidPassword } from '../../domain/password-policy';
 import { m } from '../../paraglide/messages.js';
 import type { SignInWidgetLocale, SignInWidgetProps } from './sign-in-widget';
+import '../../styles/bootstrap-lazy.scss';
 import './sign-in-widget.css';
 
 /**

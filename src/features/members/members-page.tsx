@@ -13,6 +13,7 @@ import { m } from '../../paraglide/messages.js';
 import { DownloadButton } from './download-button';
 import { DownloadService, type Progress } from './download-service';
 import { presenterName, SEMINARS, SEMINARS_HOSTED } from './seminars';
+import '../../styles/bootstrap-lazy.scss';
 
 type Download = (entry: CatalogueEntry, onProgress: (progress: Progress) => void) => Promise<void>;
 
