@@ -92,7 +92,10 @@ test.describe('layout', () => {
         .locator('.banner')
         .evaluate((element) => element.getBoundingClientRect().height);
       expect(height).toBe(rem * 16);
-      await expect(page.locator('.banner img')).toBeVisible();
+      // The picture is the banner's background, inlined in the stylesheet.
+      expect(
+        await page.locator('.banner').evaluate((element) => getComputedStyle(element).backgroundImage),
+      ).toMatch(/^url\("data:image\/svg\+xml/);
     });
   }
 
