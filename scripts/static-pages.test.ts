@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { pageHtml, robotsTxt, sitemapXml, withMarkupIn } from './static-pages';
+import { pageHtml, robotsTxt, sitemapXml, withMarkupIn, withoutScripts } from './static-pages';
 
 const index = readFileSync('index.html', 'utf8');
 const head = {
@@ -92,5 +92,23 @@ describe('sitemap and robots', () => {
     expect(robots).toContain('Disallow: /members\n');
     expect(robots).toContain('Disallow: /nb/members\n');
     expect(robots).toContain('Sitemap: https://example.org/sitemap.xml');
+  });
+});
+
+describe('withoutScripts', () => {
+  it('removes every script and modulepreload, and keeps data blocks and the rest', () => {
+    const html =
+      '<head><script type="module" crossorigin src="/assets/index.js"></script>\n' +
+      '<link rel="modulepreload" crossorigin href="/assets/react.js">\n' +
+      '<link rel="stylesheet" href="/assets/index.css">\n' +
+      '<script type="application/ld+json">{"@type":"Event"}</script></head>' +
+      '<body><div id="root"><h1>Hei</h1></div><script>alert(1)</script></body>';
+    const limit = withoutScripts(html);
+    expect(limit).not.toContain('index.js');
+    expect(limit).not.toContain('modulepreload');
+    expect(limit).not.toContain('alert(1)');
+    expect(limit).toContain('<link rel="stylesheet" href="/assets/index.css">');
+    expect(limit).toContain('application/ld+json');
+    expect(limit).toContain('<h1>Hei</h1>');
   });
 });

@@ -143,3 +143,10 @@ export function preloadLinks(html: string, files: { js: string[]; css: string[] 
     '</head>',
   );
 }
+
+/** The build-time HTML without any script (the limit npm run bench:web measures): data blocks stay. */
+export function withoutScripts(html: string): string {
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>\s*/g, (tag) => (/application\/ld\+json/.test(tag) ? tag : ''))
+    .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>\s*/g, '');
+}
