@@ -8,7 +8,15 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { pageFiles, readManifest } from './lib/manifest.ts';
+import { chunkFiles, pageFiles, readManifest } from './lib/manifest.ts';
+
+/** Modules a page imports as soon as it runs (by source path), whose chunks its HTML fetches early. */
+const LOADED_RIGHT_AFTER: Partial<Record<string, (locale: Locale) => string[]>> = {
+  login: (locale) => [
+    'src/features/auth/sign-in-widget-view.tsx',
+    `src/features/auth/sign-in-widget-${locale}.tsx`,
+  ],
+};
 import {
   pageHtml,
   preloadLinks,
@@ -74,9 +82,16 @@ async function main(): Promise<void> {
       });
       const markup = await site.prerenderPage(page, locale);
       const file = `dist${site.pagePath(page, locale)}.html`;
-      // The page's own code loads on demand (src/app/page-components.ts): fetch it with the entry, so
-      // hydration does not wait for a second round trip.
-      write(file, withMarkupIn(preloadLinks(html, pageFiles(manifests.get(locale)!, page)), markup));
+      // The page's own code loads on demand (src/app/page-components.tsx): fetch it with the entry, so
+      // hydration does not wait for a second round trip. The same for what the page loads right after
+      // (the login page's sign-in widget), fetched early but neither evaluated nor applied until used.
+      const manifest = manifests.get(locale)!;
+      const later = (LOADED_RIGHT_AFTER[page]?.(locale) ?? []).map((source) => chunkFiles(manifest, source));
+      const withPreloads = preloadLinks(html, pageFiles(manifest, page), {
+        js: later.flatMap((files) => files.js),
+        css: later.flatMap((files) => files.css),
+      });
+      write(file, withMarkupIn(withPreloads, markup));
       console.log(`prerendered ${file} (${(markup.length / 1024).toFixed(1)} KB of markup)`);
     }
   }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { pageHtml, robotsTxt, sitemapXml, withMarkupIn, withoutScripts } from './static-pages';
+import { pageHtml, preloadLinks, robotsTxt, sitemapXml, withMarkupIn, withoutScripts } from './static-pages';
 
 const index = readFileSync('index.html', 'utf8');
 const head = {
@@ -110,5 +110,21 @@ describe('withoutScripts', () => {
     expect(limit).toContain('<link rel="stylesheet" href="/assets/index.css">');
     expect(limit).toContain('application/ld+json');
     expect(limit).toContain('<h1>Hei</h1>');
+  });
+});
+
+describe('preloadLinks', () => {
+  it('preloads what the page needs now and what it loads right after, each file once, none it has', () => {
+    const html = '<head><script type="module" src="/assets/index.js"></script></head>';
+    const out = preloadLinks(
+      html,
+      { js: ['assets/index.js', 'assets/page.js'], css: ['assets/page.css'] },
+      { js: ['assets/page.js', 'assets/widget.js'], css: ['assets/widget.css'] },
+    );
+    expect(out.match(/modulepreload/g)).toHaveLength(2);
+    expect(out).toContain('<link rel="modulepreload" crossorigin href="/assets/widget.js">');
+    expect(out).toContain('<link rel="stylesheet" crossorigin href="/assets/page.css">');
+    expect(out).toContain('<link rel="preload" as="style" crossorigin href="/assets/widget.css">');
+    expect(out).not.toContain('rel="stylesheet" crossorigin href="/assets/widget.css"');
   });
 });

@@ -126,15 +126,33 @@ export function withMarkupIn(html: string, markup: string): string {
   return html.replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`);
 }
 
-/** Adds a <link rel="modulepreload"> (and stylesheet) for each file the HTML does not load yet. */
-export function preloadLinks(html: string, files: { js: string[]; css: string[] }): string {
+/**
+ * Adds what the page needs at once (`now`: modulepreload for its JS, its stylesheets) and what it loads
+ * right after (`soon`: modulepreload for the JS, a preload for the stylesheets, which apply only once the
+ * code that needs them runs), for each file the HTML does not reference yet.
+ */
+export function preloadLinks(
+  html: string,
+  now: { js: string[]; css: string[] },
+  soon: { js: string[]; css: string[] } = { js: [], css: [] },
+): string {
+  const seen = new Set<string>();
+  const fresh = (file: string) => {
+    if (seen.has(file) || html.includes(`/${file}"`)) return false;
+    seen.add(file);
+    return true;
+  };
   const links = [
-    ...files.js
-      .filter((file) => !html.includes(`/${file}"`))
+    ...now.js
+      .filter(fresh)
       .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`),
-    ...files.css
-      .filter((file) => !html.includes(`/${file}"`))
-      .map((file) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}">`),
+    ...now.css.filter(fresh).map((file) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}">`),
+    ...soon.js
+      .filter(fresh)
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`),
+    ...soon.css
+      .filter(fresh)
+      .map((file) => `<link rel="preload" as="style" crossorigin href="/${escapeHtml(file)}">`),
   ];
   return setOnce(
     html,

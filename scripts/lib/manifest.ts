@@ -39,11 +39,17 @@ export function pageChunkKey(manifest: Manifest, page: string): string {
   return key;
 }
 
-/** The JS files a page needs to run at once: its own chunk and everything that chunk imports statically. */
-export function pageFiles(manifest: Manifest, page: string): { js: string[]; css: string[] } {
-  const keys = staticClosure(manifest, pageChunkKey(manifest, page));
+/** The files of a chunk (by its manifest key) and of everything it imports statically. */
+export function chunkFiles(manifest: Manifest, key: string): { js: string[]; css: string[] } {
+  if (!manifest[key]) throw new Error(`No chunk ${key} in the manifest`);
+  const keys = staticClosure(manifest, key);
   return {
     js: keys.map((k) => manifest[k]!.file),
     css: [...new Set(keys.flatMap((k) => manifest[k]!.css ?? []))],
   };
+}
+
+/** The JS files a page needs to run at once: its own chunk and everything that chunk imports statically. */
+export function pageFiles(manifest: Manifest, page: string): { js: string[]; css: string[] } {
+  return chunkFiles(manifest, pageChunkKey(manifest, page));
 }

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { CompatUser } from '../../firebase/auth-ui';
 
 /** The languages the sign-in widget comes in: the page's language. */
@@ -15,14 +15,33 @@ export interface SignInWidgetProps {
   onWeakPassword: () => void;
 }
 
+/** A macrotask boundary: what comes after it runs in a task of its own. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * The widget of a language, loaded in two steps so that the browser evaluates them in separate tasks
+ * (one long task would block the page for their sum): first the compat SDK, our Auth and the widget's own
+ * code (./sign-in-widget-view), then the language's FirebaseUI. The login page's HTML preloads both
+ * (scripts/prerender.ts), so neither step waits for the network.
+ */
+function staged(load: () => Promise<{ default: ComponentType<SignInWidgetProps> }>) {
+  return lazy(async () => {
+    await import('./sign-in-widget-view');
+    await nextTask();
+    return load();
+  });
+}
+
 /**
  * One lazily loaded widget per language, each with its own FirebaseUI build (English: `firebaseui`,
  * Norwegian: `firebaseui/nb`), so a page downloads only its own language's FirebaseUI. What they share
  * (the widget code, the compat SDK, the stylesheet) is one chunk both load.
  */
 const WIDGETS = {
-  en: lazy(() => import('./sign-in-widget-en')),
-  nb: lazy(() => import('./sign-in-widget-nb')),
+  en: staged(() => import('./sign-in-widget-en')),
+  nb: staged(() => import('./sign-in-widget-nb')),
 } satisfies Record<SignInWidgetLocale, unknown>;
 
 /**
