@@ -188,6 +188,7 @@ async function main(): Promise<void> {
   const url = dev ? DEV_URL : SITE_URL;
   console.log(`
   The reunion website is running at ${url}/home  (offline demo project "${PROJECT_ID}")
+  In Norwegian: ${url}/nb/home
 
   Demo accounts (password ${accounts.member.password}):
 ${Object.values(accounts)

@@ -167,28 +167,33 @@ export function SignInWidgetView({
     container.addEventListener('submit', preventSubmit, true);
     // One AuthUI per Auth: reset and start it on every mount (StrictMode mounts twice), never delete it.
     ui.reset();
-    ui.start(container, {
-      signInFlow: 'popup',
-      credentialHelper: 'none',
-      signInOptions: [
-        {
-          provider: PROVIDERS.google,
-          iconUrl: '/icons/google.svg',
-          // Google's sign-in page in the page's language. (Firebase Auth 12 keeps auth.languageCode out
-          // of the popup's address, so Google would otherwise pick a language itself.)
-          customParameters: { hl: authLanguageCodeOf(locale) },
+    // Starting draws FirebaseUI's first page, a long piece of work of its own: run it in a task apart from
+    // React's commit and the creation of the AuthUI above, so neither blocks the page for the sum.
+    const timer = window.setTimeout(() =>
+      ui.start(container, {
+        signInFlow: 'popup',
+        credentialHelper: 'none',
+        signInOptions: [
+          {
+            provider: PROVIDERS.google,
+            iconUrl: '/icons/google.svg',
+            // Google's sign-in page in the page's language. (Firebase Auth 12 keeps auth.languageCode out
+            // of the popup's address, so Google would otherwise pick a language itself.)
+            customParameters: { hl: authLanguageCodeOf(locale) },
+          },
+          { provider: PROVIDERS.password, requireDisplayName: true, iconUrl: '/icons/mail.svg' },
+        ],
+        callbacks: {
+          uiShown: () => callbacks.current.onShown(),
+          signInSuccessWithAuthResult: (result: { user: CompatUser }) => {
+            callbacks.current.onSignedIn(result.user);
+            return false; // the page decides where to go
+          },
         },
-        { provider: PROVIDERS.password, requireDisplayName: true, iconUrl: '/icons/mail.svg' },
-      ],
-      callbacks: {
-        uiShown: () => callbacks.current.onShown(),
-        signInSuccessWithAuthResult: (result: { user: CompatUser }) => {
-          callbacks.current.onSignedIn(result.user);
-          return false; // the page decides where to go
-        },
-      },
-    });
+      }),
+    );
     return () => {
+      window.clearTimeout(timer);
       container.removeEventListener('submit', preventSubmit, true);
       ui.reset();
     };
