@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { pageHtml, robotsTxt, sitemapXml, withMarkupIn } from './static-pages';
+import { pageHtml, robotsTxt, sitemapXml, withJsonLd, withMarkupIn } from './static-pages';
 
 const index = readFileSync('index.html', 'utf8');
 const head = {
@@ -92,5 +92,17 @@ describe('sitemap and robots', () => {
     expect(robots).toContain('Disallow: /members\n');
     expect(robots).toContain('Disallow: /nb/members\n');
     expect(robots).toContain('Sitemap: https://example.org/sitemap.xml');
+  });
+});
+
+describe('withJsonLd', () => {
+  it('adds one JSON-LD data block to the head, whose text cannot close the element', () => {
+    const data = { '@type': 'Event', name: 'Slektstreff </script><script>alert(1)</script> «2026»' };
+    const html = withJsonLd(index, data);
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)];
+    expect(blocks).toHaveLength(1);
+    expect(html.indexOf('application/ld+json')).toBeLessThan(html.indexOf('</head>'));
+    expect(blocks[0]![1]).not.toContain('<');
+    expect(JSON.parse(blocks[0]![1]!)).toEqual(data);
   });
 });

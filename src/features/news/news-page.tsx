@@ -8,6 +8,7 @@ import { pagePath } from '../../config/pages';
 import { REUNION_END, REUNION_START } from '../../config/site';
 import { formatDateRange } from '../../lib/format';
 import { m } from '../../paraglide/messages.js';
+import { ReunionNotice } from '../timeline/reunion-notice';
 
 export const meta: PageMetaMessages = { title: m.page_news_title, description: m.page_news_description };
 
@@ -18,6 +19,7 @@ export default function NewsPage() {
     <>
       <PageMeta meta={meta} />
       <h1>{m.news_heading()}</h1>
+      <ReunionNotice />
 
       <article className="content-section" aria-labelledby="dates-heading">
         <h2 id="dates-heading">{m.news_dates_heading()}</h2>
