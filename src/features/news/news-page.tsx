@@ -28,7 +28,9 @@ export default function NewsPage() {
             message={m.news_dates_text}
             inputs={{ dates: formatDateRange(REUNION_START, REUNION_END) }}
             tags={{
-              time: (children) => <time dateTime={`${REUNION_START}/${REUNION_END}`}>{children}</time>,
+              // HTML's datetime takes a date, not a span of days: the first day (the Home page's
+              // Event data gives search engines both ends).
+              time: (children) => <time dateTime={REUNION_START}>{children}</time>,
             }}
           />
         </p>
