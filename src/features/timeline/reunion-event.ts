@@ -51,8 +51,9 @@ export function googleCalendarUrl(event: ReunionEventTexts): string {
 }
 
 /**
- * Outlook on the web's compose form (outlook.live.com: personal Microsoft accounts; Microsoft 365 accounts
- * are sent on by Microsoft), as an all-day event; the end date is exclusive there too.
+ * Outlook on the web's compose form, as an all-day event; the end date is exclusive there too. Microsoft does
+ * not document these links: this is the form calendar widgets use today (outlook.live.com is Outlook.com, for
+ * personal Microsoft accounts; work accounts would need outlook.office.com, not offered here).
  */
 export function outlookCalendarUrl(event: ReunionEventTexts): string {
   const query = new URLSearchParams({
