@@ -39,6 +39,16 @@ describe('the reunion as a calendar event', () => {
     expect(url.searchParams.get('details')).toBe(`${event.description}\n\n${event.url}`);
   });
 
+  it('writes spaces as %20 (Outlook would show a "+")', () => {
+    for (const url of [
+      googleCalendarUrl(reunionEventTexts('nb')),
+      outlookCalendarUrl(reunionEventTexts('nb')),
+    ]) {
+      expect(url).not.toContain('+');
+      expect(url).toContain('Slektstreff%20i%20Rolette%202026');
+    }
+  });
+
   it('fills in Outlook’s compose form as an all-day event', () => {
     const event = reunionEventTexts('en');
     const url = new URL(outlookCalendarUrl(event));

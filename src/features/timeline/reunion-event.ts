@@ -38,16 +38,22 @@ export const REUNION_END_EXCLUSIVE = isoOfDayNumber(dayNumber(REUNION_END) + 1);
 const compact = (iso: string) => iso.replace(/-/g, '');
 const details = (event: ReunionEventTexts) => `${event.description}\n\n${event.url}`;
 
+/** A query string with spaces as %20, not "+": Outlook shows a "+" as it is. */
+function query(params: Record<string, string>): string {
+  return Object.entries(params)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+    .join('&');
+}
+
 /** Google Calendar's "create event" template, filled in. */
 export function googleCalendarUrl(event: ReunionEventTexts): string {
-  const query = new URLSearchParams({
+  return `https://calendar.google.com/calendar/render?${query({
     action: 'TEMPLATE',
     text: event.title,
     dates: `${compact(REUNION_START)}/${compact(REUNION_END_EXCLUSIVE)}`,
     details: details(event),
     location: event.location,
-  });
-  return `https://calendar.google.com/calendar/render?${query}`;
+  })}`;
 }
 
 /**
@@ -56,7 +62,7 @@ export function googleCalendarUrl(event: ReunionEventTexts): string {
  * personal Microsoft accounts; work accounts would need outlook.office.com, not offered here).
  */
 export function outlookCalendarUrl(event: ReunionEventTexts): string {
-  const query = new URLSearchParams({
+  return `https://outlook.live.com/calendar/0/action/compose?${query({
     rru: 'addevent',
     allday: 'true',
     startdt: REUNION_START,
@@ -64,6 +70,5 @@ export function outlookCalendarUrl(event: ReunionEventTexts): string {
     subject: event.title,
     location: event.location,
     body: details(event),
-  });
-  return `https://outlook.live.com/calendar/0/action/compose?${query}`;
+  })}`;
 }
