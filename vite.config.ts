@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
+import { calendarFilesWhileServing } from './scripts/calendar-dev.ts';
 import { messagesWhileServing } from './scripts/lib/paraglide.ts';
 import { firebaseUiForStrictCsp } from './scripts/vite-plugins.ts';
 import { parseEnv } from './src/config/env-schema.ts';
@@ -12,7 +13,7 @@ export default defineConfig(({ mode }) => {
   process.env.VITE_SITE_URL = config.siteUrl;
   return {
     define: { __APP_CONFIG__: JSON.stringify(config) },
-    plugins: [messagesWhileServing(), react(), firebaseUiForStrictCsp()],
+    plugins: [messagesWhileServing(), react(), firebaseUiForStrictCsp(), calendarFilesWhileServing()],
     css: {
       preprocessorOptions: {
         // Bootstrap 5.3's Sass uses @import and global functions, which Dart Sass deprecates (Bootstrap 6

@@ -1,8 +1,8 @@
 /**
  * After the client builds (scripts/build.ts) and `vite build --ssr src/prerender.tsx` (part of `npm run build`): writes the
  * build-time HTML of every static page in both languages (dist/home.html, dist/nb/home.html, ...), the
- * Norwegian app shell (dist/nb/index.html, served for the other /nb/... paths), sitemap.xml and
- * robots.txt. Visitors see each page before the JavaScript has loaded, and search engines read it, in
+ * Norwegian app shell (dist/nb/index.html, served for the other /nb/... paths), the calendar file of
+ * each language (dist/calendar/*.ics, dist/nb/calendar/*.ics), sitemap.xml and robots.txt. Visitors see each page before the JavaScript has loaded, and search engines read it, in
  * its language, without running any.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -22,6 +22,7 @@ import {
   preloadLinks,
   robotsTxt,
   sitemapXml,
+  withJsonLd,
   withMarkupIn,
   type Alternate,
   type Head,
@@ -37,6 +38,8 @@ interface PrerenderModule {
   prerenderPage: (page: Page, locale: Locale) => Promise<string>;
   headTexts: (locale: Locale, page?: Page) => Promise<Head>;
   pagePath: (page: Page, locale: Locale) => string;
+  structuredData: (page: Page, locale: Locale) => Record<string, unknown> | undefined;
+  calendarFiles: () => { path: string; content: string }[];
   SITE_URL: string;
 }
 
@@ -74,12 +77,14 @@ async function main(): Promise<void> {
     write(shellFile(locale), shell);
 
     for (const page of site.STATIC_PAGES) {
-      const html = pageHtml(template, await site.headTexts(locale, page), {
+      let html = pageHtml(template, await site.headTexts(locale, page), {
         url: url(page, locale),
         alternates: alternates(page),
         otherOgLocales: otherOgLocales(locale),
         canonical: true,
       });
+      const data = site.structuredData(page, locale);
+      if (data) html = withJsonLd(html, data);
       const markup = await site.prerenderPage(page, locale);
       const file = `dist${site.pagePath(page, locale)}.html`;
       // The page's own code loads on demand (src/app/page-components.tsx): fetch it with the entry, so
@@ -94,6 +99,11 @@ async function main(): Promise<void> {
       write(file, withMarkupIn(withPreloads, markup));
       console.log(`prerendered ${file} (${(markup.length / 1024).toFixed(1)} KB of markup)`);
     }
+  }
+
+  for (const { path, content } of site.calendarFiles()) {
+    write(`dist${path}`, content);
+    console.log(`wrote dist${path}`);
   }
 
   write(

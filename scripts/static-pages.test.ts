@@ -1,5 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { pageHtml, preloadLinks, robotsTxt, sitemapXml, withMarkupIn, withoutScripts } from './static-pages';
+import {
+  pageHtml,
+  preloadLinks,
+  robotsTxt,
+  sitemapXml,
+  withJsonLd,
+  withMarkupIn,
+  withoutScripts,
+} from './static-pages';
 
 const index = readFileSync('index.html', 'utf8');
 const head = {
@@ -126,5 +134,17 @@ describe('preloadLinks', () => {
     expect(out).toContain('<link rel="stylesheet" crossorigin href="/assets/page.css">');
     expect(out).toContain('<link rel="preload" as="style" crossorigin href="/assets/widget.css">');
     expect(out).not.toContain('rel="stylesheet" crossorigin href="/assets/widget.css"');
+  });
+});
+
+describe('withJsonLd', () => {
+  it('adds one JSON-LD data block to the head, whose text cannot close the element', () => {
+    const data = { '@type': 'Event', name: 'Slektstreff </script><script>alert(1)</script> «2026»' };
+    const html = withJsonLd(index, data);
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)];
+    expect(blocks).toHaveLength(1);
+    expect(html.indexOf('application/ld+json')).toBeLessThan(html.indexOf('</head>'));
+    expect(blocks[0]![1]).not.toContain('<');
+    expect(JSON.parse(blocks[0]![1]!)).toEqual(data);
   });
 });

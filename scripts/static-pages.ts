@@ -118,6 +118,20 @@ export function robotsTxt(siteUrl: string, privatePaths: string[]): string {
   ].join('\n');
 }
 
+/**
+ * Adds structured data (JSON-LD) to the page's <head>. A data block never runs, so the CSP (no inline
+ * scripts) does not block it; `<` is written as \u003c, so no text in it can close the element.
+ */
+export function withJsonLd(html: string, data: Record<string, unknown>): string {
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  return setOnce(
+    html,
+    /<\/head>/,
+    () => `  <script type="application/ld+json">${json}</script>\n  </head>`,
+    '</head>',
+  );
+}
+
 const EMPTY_ROOT = '<div id="root"></div>';
 
 /** The page's HTML with the markup rendered at build time inside its (empty) root element. */

@@ -4,7 +4,7 @@ import { CollapsibleNavbar, NavbarCollapse, NavbarToggler } from '../components/
 import { ErrorBoundary, LoadFailure } from '../components/error-boundary';
 import { PageLoading } from '../components/page-loading';
 import { pagePath, PUBLIC_PAGES, type Page } from '../config/pages';
-import { useAuth } from '../features/auth/auth-context';
+import { useAuth } from '../components/auth-context';
 import { m } from '../paraglide/messages.js';
 import { LanguageSwitch } from './language-switch';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Nav, NavDropdown } from 'react-bootstrap';
 import { NavLink, useNavigate } from 'react-router';
 import { pagePath } from '../config/pages';
-import { useAuth } from '../features/auth/auth-context';
+import { useAuth } from '../components/auth-context';
 import { m } from '../paraglide/messages.js';
 import '../styles/bootstrap-lazy.scss';
 

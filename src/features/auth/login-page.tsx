@@ -6,7 +6,7 @@ import { MessageModal } from '../../components/message-modal';
 import { PageMeta, type PageMetaMessages } from '../../components/page-meta';
 import { useClientReady } from '../../components/use-client-ready';
 import { isAuthServiceReachable } from '../../firebase/auth-service';
-import { useAuth } from './auth-context';
+import { useAuth } from '../../components/auth-context';
 import { RichText } from '../../components/rich-text';
 import { currentLocale } from '../../lib/locale';
 import { m } from '../../paraglide/messages.js';

@@ -7,6 +7,7 @@ import { pagePath } from '../../config/pages';
 import { REUNION_END, REUNION_START } from '../../config/site';
 import { formatDateRange } from '../../lib/format';
 import { m } from '../../paraglide/messages.js';
+import { ReunionNotice } from '../../components/reunion-notice/reunion-notice';
 
 export const meta: PageMetaMessages = { title: m.page_news_title, description: m.page_news_description };
 
@@ -17,6 +18,7 @@ export default function NewsPage() {
     <>
       <PageMeta meta={meta} />
       <h1>{m.news_heading()}</h1>
+      <ReunionNotice />
 
       <article className="content-section" aria-labelledby="dates-heading">
         <h2 id="dates-heading">{m.news_dates_heading()}</h2>
@@ -25,7 +27,8 @@ export default function NewsPage() {
             message={m.news_dates_text}
             inputs={{ dates: formatDateRange(REUNION_START, REUNION_END) }}
             tags={{
-              // The machine-readable date is the first day (a <time> holds one date, not a range).
+              // HTML's datetime takes a date, not a span of days: the first day (the Home page's
+              // Event data gives search engines both ends).
               time: (children) => <time dateTime={REUNION_START}>{children}</time>,
             }}
           />
