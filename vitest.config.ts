@@ -1,7 +1,18 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type Plugin } from 'vitest/config';
 import { messagesWhileServing } from './scripts/lib/paraglide.ts';
 import { parseEnv } from './src/config/env-schema.ts';
+
+/**
+ * Sass stylesheets are empty modules in the component tests: jsdom draws nothing, and starting the Sass
+ * compiler takes about a second, which made lazily loaded components miss the tests' waits.
+ */
+const noSass: Plugin = {
+  name: 'no-sass-in-jsdom',
+  enforce: 'pre',
+  resolveId: (source) => (/\.scss$/.test(source) ? '\0empty-stylesheet' : undefined),
+  load: (id) => (id === '\0empty-stylesheet' ? 'export {};' : undefined),
+};
 
 export default defineConfig({
   plugins: [messagesWhileServing(), react()],
@@ -10,6 +21,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
+        plugins: [noSass],
         test: {
           name: 'web',
           environment: 'jsdom',

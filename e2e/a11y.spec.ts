@@ -86,6 +86,7 @@ for (const size of WIDTHS) {
       for (const hash of ['#images', '#educational-materials', '#links']) {
         await page.goto(`/members${hash}`);
         await expect(page.getByRole('heading', { level: 1, name: 'Members Area' })).toBeVisible();
+        await expect(page.locator(`${hash} h2`)).toBeInViewport(); // scrolled there (100 ms after load)
         await expectNoViolations(page, hash);
       }
       await page.getByRole('button', { name: /highlighted seminars/ }).click();

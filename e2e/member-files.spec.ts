@@ -20,12 +20,18 @@ import {
   type CatalogueEntry,
 } from '../src/domain/catalogue.ts';
 import type { Locale } from '../src/lib/locale.ts';
-import { FILE_SECTION_LABEL } from '../src/features/members/file-labels.ts';
 import { mediaUrl } from '../src/firebase/media-url.ts';
 import { accounts, expect, expectNoViolations, signInAsMember, signInWithEmail, test } from './fixtures';
 
 type Messages = Record<string, string>;
 const nb = JSON.parse(readFileSync('messages/nb.json', 'utf8')) as Messages;
+const en = JSON.parse(readFileSync('messages/en.json', 'utf8')) as Messages;
+/** The message that names each section (the folder of the zip), read from the texts as the page shows them. */
+const SECTION_MESSAGE: Record<CatalogueEntry['section'], string> = {
+  documents: 'members_section_documents',
+  images: 'members_section_images',
+  'educational-materials': 'members_section_educational',
+};
 const ERROR_TEXT =
   "We're sorry, we're currently experiencing difficulties downloading your file. Please try again later.";
 const IMAGES = CATALOGUE.filter(hasThumbnail);
@@ -45,7 +51,7 @@ const fileRoute = (entry: CatalogueEntry) => bytesOf(storagePathOf(entry));
 
 /** The zip's oracle: section folder / group folder / download name, in a language. */
 function pathInZip(entry: CatalogueEntry, locale: Locale): string {
-  const section = safeName(FILE_SECTION_LABEL[entry.section]({}, { locale }));
+  const section = safeName((locale === 'nb' ? nb : en)[SECTION_MESSAGE[entry.section]]!);
   return `${section}/${safeName(entry.group.title({}, { locale }))}/${downloadFileName(entry, locale)}`;
 }
 

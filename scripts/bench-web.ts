@@ -1,23 +1,36 @@
 /**
- * npm run bench:web: builds the site, serves it with the Hosting emulator (the local stack), runs
- * Lighthouse (mobile form factor, simulated throttling) in Chromium on the public routes and /login,
- * and prints per route the four category scores, LCP, TBT, CLS and the gzipped JS and CSS the route
- * loads. Writes each report's JSON to reports/lighthouse/ and a summary to reports/lighthouse/summary.json.
+ * npm run bench:web: builds the site, serves it with the Hosting emulator (the local stack), and runs
+ * Lighthouse (mobile form factor, simulated throttling) in Chromium on every public page and the login
+ * page, in both languages. For each route it also measures the limit: the same build-time HTML with every
+ * script removed (served beside the site for the run), i.e. what the page would score if its JavaScript
+ * cost nothing. Each figure is the median of LH_RUNS runs (default 5). It prints per route the four
+ * category scores, LCP, TBT, CLS and the gzipped JS and CSS the route loads, and beside them the limit's
+ * performance score and LCP, with the ratios: on a noisy 2-core machine the distance to the limit, from
+ * one run, says more than an absolute figure. JSON in reports/lighthouse/.
+ *
+ *   npm run bench:web [-- --no-build] [-- --only /nb/home,/login]
  */
 import { execSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type Result from 'lighthouse/types/lhr/lhr.js';
+import { pagePath, STATIC_PAGES } from '../src/config/pages.ts';
+import { LOCALES } from '../src/lib/locale.ts';
 import { CHROMIUM_ARGS, chromiumPath } from './lib/chromium.ts';
 import { SITE_URL } from './lib/local-stack-config.ts';
 import { withStack } from './lib/with-stack.ts';
+import { withoutScripts } from './static-pages.ts';
 
-const ROUTES = ['/home', '/news', '/about', '/contact', '/login'];
+const ROUTES = LOCALES.flatMap((locale) => STATIC_PAGES.map((page) => pagePath(page, locale)));
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const OUT = 'reports/lighthouse';
+const RUNS = Number(process.env.LH_RUNS ?? 5);
+/** Where the script-less copies are served during the run (removed afterwards). */
+const LIMIT_PREFIX = '/__bench-limit';
 
 interface NetworkRequest {
   url: string;
@@ -38,8 +51,6 @@ async function gzippedSizes(requests: NetworkRequest[]): Promise<{ js: number; c
   return { js, css };
 }
 
-const RUNS = Number(process.env.LH_RUNS ?? 3);
-
 /** One Lighthouse run; a run that failed to record (e.g. NO_NAVSTART) is tried again, twice at most. */
 async function run(port: number, route: string): Promise<Result> {
   for (let attempt = 1; ; attempt++) {
@@ -57,69 +68,101 @@ async function run(port: number, route: string): Promise<Result> {
   }
 }
 
+const performanceOf = (lhr: Result) => Math.round((lhr.categories.performance?.score ?? 0) * 100);
+
 /** Lighthouse's own advice for noisy machines: several runs, report the median (by performance score). */
 async function medianRun(port: number, route: string): Promise<Result> {
   const runs: Result[] = [];
   for (let index = 0; index < RUNS; index++) runs.push(await run(port, route));
-  runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
-  console.log(
-    `${route}: performance of the ${RUNS} runs: ${runs.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)).join(', ')}`,
-  );
+  runs.sort((a, b) => performanceOf(a) - performanceOf(b));
+  console.log(`${route}: performance of the ${RUNS} runs: ${runs.map(performanceOf).join(', ')}`);
   return runs[Math.floor(runs.length / 2)]!;
+}
+
+/** Writes the script-less copy of each route's build-time HTML where the Hosting emulator serves it. */
+function writeLimitPages(routes: string[]): () => void {
+  for (const route of routes) {
+    const file = `dist${LIMIT_PREFIX}${route}.html`;
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, withoutScripts(readFileSync(`dist${route}.html`, 'utf8')));
+  }
+  return () => rmSync(`dist${LIMIT_PREFIX}`, { recursive: true, force: true });
 }
 
 async function main(): Promise<void> {
   process.env.TMPDIR ??= tmpdir();
-  if (!process.argv.includes('--no-build'))
-    execSync('npx vite build && npm run prerender', { stdio: 'inherit' });
+  if (!process.argv.includes('--no-build')) execSync('npm run build', { stdio: 'inherit' });
+  const onlyArg = process.argv.find((arg) => arg.startsWith('--only'));
+  const only = onlyArg
+    ? (onlyArg.split('=')[1] ?? process.argv[process.argv.indexOf(onlyArg) + 1] ?? '')
+    : '';
+  const routes = only ? only.split(',') : ROUTES;
   mkdirSync(OUT, { recursive: true });
   const rows: Record<string, unknown>[] = [];
-  await withStack(async () => {
-    const chrome = await chromeLauncher.launch({
-      chromePath: chromiumPath(),
-      chromeFlags: [...CHROMIUM_ARGS, '--headless=new'],
-    });
-    try {
-      for (const route of ROUTES) {
-        const lhr = await medianRun(chrome.port, route);
-        writeFileSync(`${OUT}${route}.json`, JSON.stringify(lhr, null, 1));
-        const requests =
-          (lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? [];
-        const sizes = await gzippedSizes(requests);
-        const score = (id: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-        rows.push({
-          route,
-          performance: score('performance'),
-          accessibility: score('accessibility'),
-          'best-practices': score('best-practices'),
-          seo: score('seo'),
-          'LCP (ms)': Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN),
-          'TBT (ms)': Math.round(lhr.audits['total-blocking-time']?.numericValue ?? NaN),
-          CLS: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
-          'JS gz (KB)': Number((sizes.js / 1024).toFixed(1)),
-          'CSS gz (KB)': Number((sizes.css / 1024).toFixed(1)),
-        });
-        const failing = Object.values(lhr.audits)
-          .filter(
-            (audit) =>
-              audit.score !== null &&
-              audit.score < 1 &&
-              audit.scoreDisplayMode !== 'informative' &&
-              audit.scoreDisplayMode !== 'manual',
-          )
-          .map((audit) => `${audit.id} (${audit.score})`);
-        if (failing.length) console.log(`${route}: audits below full score: ${failing.join(', ')}`);
+  const removeLimitPages = writeLimitPages(routes);
+  try {
+    await withStack(async () => {
+      const chrome = await chromeLauncher.launch({
+        chromePath: chromiumPath(),
+        chromeFlags: [...CHROMIUM_ARGS, '--headless=new'],
+      });
+      try {
+        for (const route of routes) {
+          const lhr = await medianRun(chrome.port, route);
+          const limit = await medianRun(chrome.port, `${LIMIT_PREFIX}${route}`);
+          const name = route.slice(1).replace(/\//g, '-');
+          writeFileSync(`${OUT}/${name}.json`, JSON.stringify(lhr, null, 1));
+          writeFileSync(`${OUT}/${name}.limit.json`, JSON.stringify(limit, null, 1));
+          const requests =
+            (lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ??
+            [];
+          const sizes = await gzippedSizes(requests);
+          const score = (id: (typeof CATEGORIES)[number]) =>
+            Math.round((lhr.categories[id]?.score ?? 0) * 100);
+          const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? NaN;
+          const limitLcp = limit.audits['largest-contentful-paint']?.numericValue ?? NaN;
+          rows.push({
+            route,
+            performance: score('performance'),
+            accessibility: score('accessibility'),
+            'best-practices': score('best-practices'),
+            seo: score('seo'),
+            'LCP (ms)': Math.round(lcp),
+            'TBT (ms)': Math.round(lhr.audits['total-blocking-time']?.numericValue ?? NaN),
+            CLS: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+            'JS gz (KB)': Number((sizes.js / 1024).toFixed(1)),
+            'CSS gz (KB)': Number((sizes.css / 1024).toFixed(1)),
+            'limit perf': performanceOf(limit),
+            'limit LCP (ms)': Math.round(limitLcp),
+            'perf / limit': Number((performanceOf(lhr) / performanceOf(limit)).toFixed(2)),
+            'LCP / limit': Number((lcp / limitLcp).toFixed(2)),
+          });
+          const failing = Object.values(lhr.audits)
+            .filter(
+              (audit) =>
+                audit.score !== null &&
+                audit.score < 1 &&
+                audit.scoreDisplayMode !== 'informative' &&
+                audit.scoreDisplayMode !== 'manual',
+            )
+            .map((audit) => `${audit.id} (${audit.score})`);
+          if (failing.length) console.log(`${route}: audits below full score: ${failing.join(', ')}`);
+        }
+      } finally {
+        await chrome.kill();
       }
-    } finally {
-      await chrome.kill();
-    }
-  });
+    });
+  } finally {
+    removeLimitPages();
+  }
   console.table(rows);
   writeFileSync(`${OUT}/summary.json`, `${JSON.stringify(rows, null, 2)}\n`);
-  console.log(`Reports: ${OUT}/*.json`);
+  console.log(`Reports: ${OUT}/*.json (median of ${RUNS} runs each)`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

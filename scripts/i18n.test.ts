@@ -5,7 +5,14 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-type Messages = Record<string, string>;
+/** A message: its text, or (plural and other variants) the inlang message format's declarations, selectors and match. */
+interface Variants {
+  declarations?: string[];
+  selectors?: string[];
+  match: Record<string, string>;
+}
+type Message = string | Variants[];
+type Messages = Record<string, Message>;
 const read = (locale: string): Messages => {
   const messages = JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8')) as Messages;
   delete messages.$schema;
@@ -25,10 +32,30 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** {name} variables and {#tag}…{/tag} markup of a message, sorted. */
-function shape(text: string): string[] {
-  return [...text.matchAll(/\{[#/]?[a-z][a-z0-9_]*\}/gi)].map((match) => match[0]).sort();
+/** Every text a message can show: the message itself, or each of its variants. */
+function texts(message: Message | undefined): string[] {
+  if (message === undefined) return [];
+  return typeof message === 'string'
+    ? [message]
+    : message.flatMap((variants) => Object.values(variants.match));
 }
+
+/** {name} variables and {#tag}…{/tag} markup a message uses (in any variant), sorted; and what it selects on. */
+function shape(message: Message | undefined): string[] {
+  const used = texts(message).flatMap((text) =>
+    [...text.matchAll(/\{[#/]?[a-z][a-z0-9_]*\}/gi)].map((match) => match[0]),
+  );
+  const selection =
+    typeof message === 'object'
+      ? message.flatMap((variants) => [
+          ...(variants.declarations ?? []).map((line) => `declare ${line}`),
+          ...(variants.selectors ?? []).map((name) => `select ${name}`),
+        ])
+      : [];
+  return [...new Set([...used, ...selection])].sort();
+}
+
+const same = (a: Message | undefined, b: Message | undefined) => JSON.stringify(a) === JSON.stringify(b);
 
 describe('messages', () => {
   it('has every English key in Norwegian and every Norwegian key in English', () => {
@@ -37,17 +64,19 @@ describe('messages', () => {
   });
 
   it('has no empty message', () => {
-    for (const [key, text] of [...Object.entries(en), ...Object.entries(nb)])
-      expect({ key, text }).not.toMatchObject({ text: '' });
+    for (const [key, message] of [...Object.entries(en), ...Object.entries(nb)]) {
+      expect({ key, variants: texts(message).length }).not.toMatchObject({ variants: 0 });
+      for (const text of texts(message)) expect({ key, text }).not.toMatchObject({ text: '' });
+    }
   });
 
   it('uses the same variables and markup in both languages', () => {
     for (const key of Object.keys(en))
-      expect({ key, nb: shape(nb[key] ?? '') }).toEqual({ key, nb: shape(en[key]!) });
+      expect({ key, nb: shape(nb[key]) }).toEqual({ key, nb: shape(en[key]) });
   });
 
   it('says it in Norwegian: no Norwegian message is a copy of the English one, but for the few that are the same', () => {
-    const copies = Object.keys(en).filter((key) => en[key] === nb[key]);
+    const copies = Object.keys(en).filter((key) => same(en[key], nb[key]));
     expect(copies.sort()).toEqual([...SAME_IN_BOTH].sort());
   });
 
@@ -60,8 +89,8 @@ describe('messages', () => {
   });
 
   it('writes number ranges in Norwegian with an en dash', () => {
-    for (const [key, text] of Object.entries(nb)) {
-      expect({ key, text }).not.toMatchObject({ text: expect.stringMatching(/\d-\d/) });
-    }
+    for (const [key, message] of Object.entries(nb))
+      for (const text of texts(message))
+        expect({ key, text }).not.toMatchObject({ text: expect.stringMatching(/\d-\d/) });
   });
 });

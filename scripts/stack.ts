@@ -12,6 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import waitOn from 'wait-on';
 import { writeLocalFirebaseJson } from './lib/firebase-config.ts';
 import { connectAdmin, hostOf } from './lib/firebase-admin.ts';
 import {
@@ -25,7 +26,7 @@ import {
   STORAGE_URL,
   demoAccounts,
 } from './lib/local-stack-config.ts';
-import { assertPortsFree, waitForHttp } from './lib/ports.ts';
+import { assertPortsFree } from './lib/ports.ts';
 import { seedAccounts } from './seed/seed-accounts.ts';
 import { seedStorage } from './seed/seed-storage.ts';
 import { startStorageEmulator } from './storage/emulator.ts';
@@ -37,6 +38,11 @@ const PID_FILE = '.cache/stack-pids.json';
 const children = new Set<ChildProcess>();
 const cleanups: (() => Promise<void>)[] = [];
 let stopping = false;
+
+/** Resolves once `url` answers a GET with any HTTP status (wait-on polls it every 250 ms). */
+function waitForHttp(url: string, timeout: number): Promise<void> {
+  return waitOn({ resources: [url.replace(/^http:/, 'http-get:')], timeout, validateStatus: () => true });
+}
 
 function log(message: string): void {
   console.log(`[stack] ${message}`);
@@ -182,6 +188,7 @@ async function main(): Promise<void> {
   const url = dev ? DEV_URL : SITE_URL;
   console.log(`
   The reunion website is running at ${url}/home  (offline demo project "${PROJECT_ID}")
+  In Norwegian: ${url}/nb/home
 
   Demo accounts (password ${accounts.member.password}):
 ${Object.values(accounts)

@@ -1,5 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { pageHtml, robotsTxt, sitemapXml, withMarkupIn } from './static-pages';
+import {
+  pageHtml,
+  preloadLinks,
+  robotsTxt,
+  sitemapXml,
+  withJsonLd,
+  withMarkupIn,
+  withoutScripts,
+} from './static-pages';
 
 const index = readFileSync('index.html', 'utf8');
 const head = {
@@ -92,5 +100,51 @@ describe('sitemap and robots', () => {
     expect(robots).toContain('Disallow: /members\n');
     expect(robots).toContain('Disallow: /nb/members\n');
     expect(robots).toContain('Sitemap: https://example.org/sitemap.xml');
+  });
+});
+
+describe('withoutScripts', () => {
+  it('removes every script and modulepreload, and keeps data blocks and the rest', () => {
+    const html =
+      '<head><script type="module" crossorigin src="/assets/index.js"></script>\n' +
+      '<link rel="modulepreload" crossorigin href="/assets/react.js">\n' +
+      '<link rel="stylesheet" href="/assets/index.css">\n' +
+      '<script type="application/ld+json">{"@type":"Event"}</script></head>' +
+      '<body><div id="root"><h1>Hei</h1></div><script>alert(1)</script></body>';
+    const limit = withoutScripts(html);
+    expect(limit).not.toContain('index.js');
+    expect(limit).not.toContain('modulepreload');
+    expect(limit).not.toContain('alert(1)');
+    expect(limit).toContain('<link rel="stylesheet" href="/assets/index.css">');
+    expect(limit).toContain('application/ld+json');
+    expect(limit).toContain('<h1>Hei</h1>');
+  });
+});
+
+describe('preloadLinks', () => {
+  it('preloads what the page needs now and what it loads right after, each file once, none it has', () => {
+    const html = '<head><script type="module" src="/assets/index.js"></script></head>';
+    const out = preloadLinks(
+      html,
+      { js: ['assets/index.js', 'assets/page.js'], css: ['assets/page.css'] },
+      { js: ['assets/page.js', 'assets/widget.js'], css: ['assets/widget.css'] },
+    );
+    expect(out.match(/modulepreload/g)).toHaveLength(2);
+    expect(out).toContain('<link rel="modulepreload" crossorigin href="/assets/widget.js">');
+    expect(out).toContain('<link rel="stylesheet" crossorigin href="/assets/page.css">');
+    expect(out).toContain('<link rel="preload" as="style" crossorigin href="/assets/widget.css">');
+    expect(out).not.toContain('rel="stylesheet" crossorigin href="/assets/widget.css"');
+  });
+});
+
+describe('withJsonLd', () => {
+  it('adds one JSON-LD data block to the head, whose text cannot close the element', () => {
+    const data = { '@type': 'Event', name: 'Slektstreff </script><script>alert(1)</script> «2026»' };
+    const html = withJsonLd(index, data);
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)];
+    expect(blocks).toHaveLength(1);
+    expect(html.indexOf('application/ld+json')).toBeLessThan(html.indexOf('</head>'));
+    expect(blocks[0]![1]).not.toContain('<');
+    expect(JSON.parse(blocks[0]![1]!)).toEqual(data);
   });
 });

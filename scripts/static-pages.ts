@@ -118,6 +118,20 @@ export function robotsTxt(siteUrl: string, privatePaths: string[]): string {
   ].join('\n');
 }
 
+/**
+ * Adds structured data (JSON-LD) to the page's <head>. A data block never runs, so the CSP (no inline
+ * scripts) does not block it; `<` is written as \u003c, so no text in it can close the element.
+ */
+export function withJsonLd(html: string, data: Record<string, unknown>): string {
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  return setOnce(
+    html,
+    /<\/head>/,
+    () => `  <script type="application/ld+json">${json}</script>\n  </head>`,
+    '</head>',
+  );
+}
+
 const EMPTY_ROOT = '<div id="root"></div>';
 
 /** The page's HTML with the markup rendered at build time inside its (empty) root element. */
@@ -126,15 +140,33 @@ export function withMarkupIn(html: string, markup: string): string {
   return html.replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`);
 }
 
-/** Adds a <link rel="modulepreload"> (and stylesheet) for each file the HTML does not load yet. */
-export function preloadLinks(html: string, files: { js: string[]; css: string[] }): string {
+/**
+ * Adds what the page needs at once (`now`: modulepreload for its JS, its stylesheets) and what it loads
+ * right after (`soon`: modulepreload for the JS, a preload for the stylesheets, which apply only once the
+ * code that needs them runs), for each file the HTML does not reference yet.
+ */
+export function preloadLinks(
+  html: string,
+  now: { js: string[]; css: string[] },
+  soon: { js: string[]; css: string[] } = { js: [], css: [] },
+): string {
+  const seen = new Set<string>();
+  const fresh = (file: string) => {
+    if (seen.has(file) || html.includes(`/${file}"`)) return false;
+    seen.add(file);
+    return true;
+  };
   const links = [
-    ...files.js
-      .filter((file) => !html.includes(`/${file}"`))
+    ...now.js
+      .filter(fresh)
       .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`),
-    ...files.css
-      .filter((file) => !html.includes(`/${file}"`))
-      .map((file) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}">`),
+    ...now.css.filter(fresh).map((file) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}">`),
+    ...soon.js
+      .filter(fresh)
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`),
+    ...soon.css
+      .filter(fresh)
+      .map((file) => `<link rel="preload" as="style" crossorigin href="/${escapeHtml(file)}">`),
   ];
   return setOnce(
     html,
@@ -142,4 +174,11 @@ export function preloadLinks(html: string, files: { js: string[]; css: string[] 
     () => `${links.map((link) => `  ${link}\n`).join('')}  </head>`,
     '</head>',
   );
+}
+
+/** The build-time HTML without any script (the limit npm run bench:web measures): data blocks stay. */
+export function withoutScripts(html: string): string {
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>\s*/g, (tag) => (/application\/ld\+json/.test(tag) ? tag : ''))
+    .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>\s*/g, '');
 }

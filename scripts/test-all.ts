@@ -1,7 +1,8 @@
 /**
- * `npm test`: every check and test the project has, in order, stopping at the first failure:
- * Chromium present, lint + format, type check, unit and component tests (Vitest), production build,
- * bundle budget, browser tests (Playwright, Chromium, against the local emulator stack).
+ * `npm test`: every check and test the project has, in order, stopping at the first failure, each by the
+ * package's own npm script: browsers present, lint + format, type check, unit and component tests
+ * (Vitest), production build, bundle budget, HTML validity, browser tests in Chromium (Playwright) and in Firefox ESR
+ * (Puppeteer), both against the local emulator stack.
  * Ends with one summary line: "tests: N passed, N failed".
  */
 import { spawnSync } from 'node:child_process';
@@ -13,23 +14,28 @@ interface Step {
 }
 
 const steps: Step[] = [
-  { name: 'Chromium', command: 'npx tsx scripts/ensure-chromium.ts' },
-  { name: 'Lint', command: 'npx eslint . && npx prettier --check .' },
+  { name: 'Browsers', command: 'npx tsx scripts/ensure-browsers.ts' },
+  { name: 'Lint', command: 'npm run lint' },
   { name: 'Type check', command: 'npm run typecheck' },
   {
     name: 'Unit and component tests (Vitest)',
-    command: 'npx vitest run --reporter=default --reporter=json --outputFile=reports/vitest.json',
+    command: 'npm run test:unit -- --reporter=default --reporter=json --outputFile=reports/vitest.json',
   },
-  { name: 'Build', command: 'npx vite build && npm run prerender' },
-  { name: 'Bundle budget', command: 'npx tsx scripts/size.ts' },
-  { name: 'Browser tests (Playwright, Chromium)', command: 'npx playwright test' },
+  { name: 'Build', command: 'npm run build' },
+  { name: 'Bundle budget', command: 'npm run size' },
+  { name: 'HTML validity (Nu HTML Checker)', command: 'npm run check:html' },
+  // E2E_SKIP_BUILD=1 (below): the browser tests serve the build of the step before.
+  { name: 'Browser tests (Playwright, Chromium)', command: 'npm run test:e2e' },
+  { name: 'Browser tests (Firefox ESR)', command: 'npm run test:firefox' },
 ];
 
+/** Passed and failed tests in the JSON reports: Vitest's (unit, Firefox) and Playwright's. */
 function counts(): { passed: number; failed: number } {
   let passed = 0;
   let failed = 0;
-  if (existsSync('reports/vitest.json')) {
-    const vitest = JSON.parse(readFileSync('reports/vitest.json', 'utf8'));
+  for (const file of ['reports/vitest.json', 'reports/firefox.json']) {
+    if (!existsSync(file)) continue;
+    const vitest = JSON.parse(readFileSync(file, 'utf8'));
     passed += vitest.numPassedTests ?? 0;
     failed += vitest.numFailedTests ?? 0;
   }

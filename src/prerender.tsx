@@ -12,8 +12,10 @@ import { AppRoutes } from './app/routes';
 import { documentTitle } from './components/page-meta';
 import { config } from './config/env';
 import { pagePath, type Page } from './config/pages';
-import { AuthContext, type AuthState } from './features/auth/auth-context';
-import { LOCALE_FACTS, setDocumentLocale, type Locale } from './lib/locale';
+import { AuthContext, type AuthState } from './components/auth-context';
+import { calendarFile } from './components/reunion-notice/calendar-file';
+import { eventJsonLd } from './components/reunion-notice/event-json-ld';
+import { LOCALE_FACTS, LOCALES, setDocumentLocale, type Locale } from './lib/locale';
 import { m } from './paraglide/messages.js';
 
 export { LOCALES } from './lib/locale';
@@ -70,6 +72,16 @@ export async function headTexts(locale: Locale, page?: Page): Promise<HeadTexts>
     description: meta ? meta.description({}, { locale }) : m.site_share_description({}, { locale }),
     noscript: m.site_noscript({}, { locale }),
   };
+}
+
+/** The structured data of a page's build-time HTML (JSON-LD): the reunion as an Event, on Home. */
+export function structuredData(page: Page, locale: Locale): Record<string, unknown> | undefined {
+  return page === 'home' ? eventJsonLd(locale) : undefined;
+}
+
+/** The calendar file of each language (dist/calendar/..., dist/nb/calendar/...). */
+export function calendarFiles(): { path: string; content: string }[] {
+  return LOCALES.map(calendarFile);
 }
 
 export { pagePath };

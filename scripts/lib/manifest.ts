@@ -12,8 +12,9 @@ export interface ManifestChunk {
 }
 export type Manifest = Record<string, ManifestChunk>;
 
-export function readManifest(dist: string): Manifest {
-  const path = join(dist, '.vite', 'manifest.json');
+/** The manifest of a language's build (scripts/build.ts): manifest.json (English), manifest.nb.json. */
+export function readManifest(dist: string, locale: 'en' | 'nb' = 'en'): Manifest {
+  const path = join(dist, '.vite', locale === 'en' ? 'manifest.json' : `manifest.${locale}.json`);
   if (!existsSync(path)) throw new Error(`${path} not found: run "npm run build" first`);
   return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
 }
@@ -38,11 +39,17 @@ export function pageChunkKey(manifest: Manifest, page: string): string {
   return key;
 }
 
-/** The JS files a page needs to run at once: its own chunk and everything that chunk imports statically. */
-export function pageFiles(manifest: Manifest, page: string): { js: string[]; css: string[] } {
-  const keys = staticClosure(manifest, pageChunkKey(manifest, page));
+/** The files of a chunk (by its manifest key) and of everything it imports statically. */
+export function chunkFiles(manifest: Manifest, key: string): { js: string[]; css: string[] } {
+  if (!manifest[key]) throw new Error(`No chunk ${key} in the manifest`);
+  const keys = staticClosure(manifest, key);
   return {
     js: keys.map((k) => manifest[k]!.file),
     css: [...new Set(keys.flatMap((k) => manifest[k]!.css ?? []))],
   };
+}
+
+/** The JS files a page needs to run at once: its own chunk and everything that chunk imports statically. */
+export function pageFiles(manifest: Manifest, page: string): { js: string[]; css: string[] } {
+  return chunkFiles(manifest, pageChunkKey(manifest, page));
 }

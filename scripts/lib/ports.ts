@@ -35,19 +35,3 @@ export async function assertPortsFree(ports: Record<string, number>, host = '127
     );
   }
 }
-
-/** Polls `url` until it answers (any HTTP status) or the time runs out. */
-export async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  while (Date.now() < deadline) {
-    try {
-      await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      return;
-    } catch (error) {
-      lastError = error;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s: ${String(lastError)}`);
-}

@@ -10,16 +10,24 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
+export interface StartedStack {
+  /** False when a stack was already running (npm start) and is left alone. */
+  started: boolean;
+  /** Stops the stack this call started (nothing if it reused one). */
+  stop: () => Promise<void>;
+}
+
 /**
- * Runs `work` against the local stack: reuses one that is already running (npm start), else starts
- * `scripts/stack.ts` (serving the current dist/), waits until it has seeded the demo data, and stops it
- * afterwards.
+ * The local stack for a test or benchmark: reuses one that is already running (npm start), else starts
+ * `scripts/stack.ts` (serving the current dist/) and resolves once it has seeded the demo data.
+ * `beforeStart` runs only when a new stack is about to start (e.g. a build of dist/).
  */
-export async function withStack<T>(work: () => Promise<T>): Promise<T> {
+export async function startStack(beforeStart?: () => void): Promise<StartedStack> {
   if (await answers(`${SITE_URL}/home`)) {
     console.log(`Using the stack already running at ${SITE_URL}`);
-    return work();
+    return { started: false, stop: async () => {} };
   }
+  beforeStart?.();
   console.log('Starting the local stack…');
   const child = spawn('npx', ['tsx', 'scripts/stack.ts'], {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -43,12 +51,21 @@ export async function withStack<T>(work: () => Promise<T>): Promise<T> {
       reject(new Error(`The stack exited (${code}):\n${output}`));
     });
   });
-  try {
-    return await work();
-  } finally {
+  const stop = async () => {
     child.removeAllListeners('exit');
     const stopped = new Promise((resolve) => child.once('exit', resolve));
     if (child.pid) process.kill(-child.pid, 'SIGINT');
     await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  };
+  return { started: true, stop };
+}
+
+/** Runs `work` against the local stack (see startStack) and stops what it started afterwards. */
+export async function withStack<T>(work: () => Promise<T>): Promise<T> {
+  const stack = await startStack();
+  try {
+    return await work();
+  } finally {
+    await stack.stop();
   }
 }

@@ -1,11 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import banner from '../assets/banner.svg';
 import { CollapsibleNavbar, NavbarCollapse, NavbarToggler } from '../components/collapsible-navbar';
 import { ErrorBoundary, LoadFailure } from '../components/error-boundary';
 import { PageLoading } from '../components/page-loading';
 import { pagePath, PUBLIC_PAGES, type Page } from '../config/pages';
-import { useAuth } from '../features/auth/auth-context';
+import { useAuth } from '../components/auth-context';
 import { m } from '../paraglide/messages.js';
 import { LanguageSwitch } from './language-switch';
 
@@ -65,7 +64,6 @@ export function Layout() {
       </a>
       <header className="site-header">
         <div className="banner">
-          <img className="banner-image" src={banner} alt="" width="1600" height="300" />
           <div className="banner-text">
             <p className="site-title">{m.site_title()}</p>
             <p className="site-subtitle">{m.site_subtitle()}</p>

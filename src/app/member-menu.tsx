@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Button, Nav, NavDropdown } from 'react-bootstrap';
 import { NavLink, useNavigate } from 'react-router';
 import { pagePath } from '../config/pages';
-import { useAuth } from '../features/auth/auth-context';
+import { useAuth } from '../components/auth-context';
 import { m } from '../paraglide/messages.js';
+import '../styles/bootstrap-lazy.scss';
 
 /** The signed-in navigation: a Members menu with Downloads, and Logout (signs out, goes to the login page). */
 export default function MemberMenu({ onNavigate }: { onNavigate: () => void }) {

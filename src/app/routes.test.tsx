@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { AuthContext, type AuthState } from '../features/auth/auth-context';
+import { AuthContext, type AuthState } from '../components/auth-context';
 import { setDocumentLocale, type Locale } from '../lib/locale';
 import { AppRoutes } from './routes';
 

@@ -1,6 +1,19 @@
-import { useMemo, type ReactNode } from 'react';
-import Collapse from 'react-bootstrap/Collapse';
+import { useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import NavbarContext from 'react-bootstrap/NavbarContext';
+
+/**
+ * The transition's code, loaded when the page has nothing else to do (or at the first toggle): a closed
+ * menu does not need it for the page to show and work.
+ */
+let transitionModule: Promise<typeof import('./collapse-transition')> | undefined;
+function loadTransition() {
+  transitionModule ??= import('./collapse-transition');
+  return transitionModule;
+}
+if (typeof window !== 'undefined') {
+  const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1000));
+  idle(() => void loadTransition().catch(() => undefined));
+}
 
 interface NavbarProps {
   expanded: boolean;
@@ -58,7 +71,11 @@ export function NavbarToggler({ controls, expanded, onToggle, label, className, 
   );
 }
 
-/** The part of a navbar that collapses below the md breakpoint, with Bootstrap's height transition. */
+/**
+ * The part of a navbar that collapses below the md breakpoint, with Bootstrap's height transition. React
+ * renders its class once ("navbar-collapse collapse", as in the build-time HTML); the transition then owns
+ * the collapse classes (see ./collapse-transition).
+ */
 export function NavbarCollapse({
   id,
   expanded,
@@ -68,11 +85,30 @@ export function NavbarCollapse({
   expanded: boolean;
   children: ReactNode;
 }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const shown = useRef(false);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || shown.current === expanded) return;
+    shown.current = expanded;
+    let finish: (() => void) | undefined;
+    let cancelled = false;
+    loadTransition()
+      .then(({ collapseTransition }) => {
+        if (!cancelled) finish = collapseTransition(element, expanded);
+      })
+      // Without the transition's code (offline): show or hide at once.
+      .catch(() => {
+        if (!cancelled) element.classList.toggle('show', expanded);
+      });
+    return () => {
+      cancelled = true;
+      finish?.();
+    };
+  }, [expanded]);
   return (
-    <Collapse in={expanded}>
-      <div id={id} className="navbar-collapse">
-        {children}
-      </div>
-    </Collapse>
+    <div ref={ref} id={id} className="navbar-collapse collapse">
+      {children}
+    </div>
   );
 }

@@ -35,7 +35,10 @@ export interface CatalogueEntry {
   id: string;
   /** The file's title, in each language (messages/*.json, keys file_*). */
   title: Title;
-  /** The English title: the name the organisers' commands match and store (Content-Disposition). */
+  /**
+   * The English title: the name the organisers' commands match and store (Content-Disposition), and the
+   * tests use. Not for the site itself: each language's build carries only its own language's titles.
+   */
   displayName: string;
   kind: FileKind;
   section: Extract<MemberSectionId, 'documents' | 'images' | 'educational-materials'>;

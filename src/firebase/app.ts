@@ -1,6 +1,7 @@
 import { getApps, getApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { browserLocalPersistence, connectAuthEmulator, initializeAuth, type Auth } from 'firebase/auth';
 import { config } from '../config/env';
+import { followAuthLanguage } from './auth-language';
 
 /**
  * The only place that initialises Firebase. The app and its Auth instance are created once; the
@@ -16,6 +17,11 @@ function createAuth(): Auth {
   if (config.emulators) {
     connectAuthEmulator(instance, config.emulators.authUrl, { disableWarnings: true });
   }
+  // Firebase's e-mails and Google's popup in the page's language (./auth-language). The compat Auth that
+  // FirebaseUI uses is this same instance, so it shares the language.
+  followAuthLanguage((languageCode) => {
+    instance.languageCode = languageCode;
+  });
   return instance;
 }
 

@@ -1,17 +1,25 @@
 /**
- * FirebaseUI and the compat SDK it needs. Only the lazily loaded sign-in widget imports this module, so
- * none of it reaches the public pages' bundles. It wraps the same Firebase app and Auth instance as the
- * rest of the site (./app), so a sign-in here is seen by the auth-state subscription at once.
+ * What FirebaseUI needs, whatever its language: the compat SDK, our Auth instance wrapped for it, the
+ * observer of failed sign-in calls, the providers and the stylesheet. FirebaseUI itself comes from one
+ * thin module per language, auth-ui-en.ts (`firebaseui`) and auth-ui-nb.ts (`firebaseui/nb`, our
+ * Bokmål build), so that a page downloads its own language's widget only. Only the lazily loaded
+ * sign-in widget imports these modules, so none of it reaches the public pages' bundles. It wraps the
+ * same Firebase app and Auth instance as the rest of the site (./app), so a sign-in here is seen by the
+ * auth-state subscription at once.
  */
 import firebase from 'firebase/compat/app';
 import 'firebase/compat/auth';
-import * as firebaseui from 'firebaseui';
+import type * as firebaseui from 'firebaseui';
 import 'firebaseui/dist/firebaseui.css';
 import { config } from '../config/env';
 import { firebaseApp } from './app';
+import { setAuthLanguage, type AuthLocale } from './auth-language';
 
-export { firebaseui };
 export type CompatUser = firebase.User;
+export type AuthUI = firebaseui.auth.AuthUI;
+export type AuthUIConfig = firebaseui.auth.Config;
+/** Returns the document's AuthUI, or null when the page must load again (see authUIGetter). */
+export type GetAuthUI = (onFailure: (error: unknown) => void) => AuthUI | null;
 
 /** Auth error codes the widget itself explains to the visitor (inline, on its own pages). */
 const HANDLED_BY_WIDGET = new Set([
@@ -83,11 +91,28 @@ function observeSignInFailures(): void {
   }
 }
 
-/** The single AuthUI instance for our Auth (FirebaseUI allows one per Auth; it survives remounts). */
-export function getAuthUI(onFailure: (error: unknown) => void): firebaseui.auth.AuthUI {
-  failureListener = onFailure;
-  observeSignInFailures();
-  return firebaseui.auth.AuthUI.getInstance() ?? new firebaseui.auth.AuthUI(compatAuth());
+/** The language of the document's FirebaseUI: a document only ever uses one (see authUIGetter). */
+let documentLocale: AuthLocale | undefined;
+
+/**
+ * getAuthUI for one language's FirebaseUI build: the single AuthUI instance for our Auth (FirebaseUI
+ * allows one per Auth; it survives remounts). Each build is a module of its own with its own AuthUI
+ * class, so two languages in one document would mean two AuthUIs on one Auth. The site changes language
+ * with a full page load; should a document still ask for the other language, it loads the page again.
+ */
+export function authUIGetter(locale: AuthLocale, build: typeof firebaseui): GetAuthUI {
+  return (onFailure) => {
+    if (documentLocale && documentLocale !== locale) {
+      console.warn(`Sign-in widget: ${documentLocale} already running, reloading for ${locale}`);
+      window.location.reload();
+      return null;
+    }
+    documentLocale = locale;
+    setAuthLanguage(locale); // Firebase's e-mails and Google's popup in the widget's language
+    failureListener = onFailure;
+    observeSignInFailures();
+    return build.auth.AuthUI.getInstance() ?? new build.auth.AuthUI(compatAuth());
+  };
 }
 
 export const PROVIDERS = {

@@ -1,10 +1,24 @@
-import { formatDateRange, formatLongDate, formatPercent, parseIsoDate } from './format';
+import {
+  formatDateRange,
+  formatLongDate,
+  formatNumber,
+  formatPercent,
+  formatWeekdayDate,
+  parseIsoDate,
+} from './format';
 
 describe('format', () => {
   it('writes a date with the month named, in each language', () => {
     expect(formatLongDate('2026-03-12', 'en')).toBe('March 12, 2026');
     expect(formatLongDate('2026-03-12', 'nb')).toBe('12. mars 2026');
     expect(formatLongDate('1976-07-04', 'nb')).toBe('4. juli 1976');
+  });
+
+  it('writes a date with its weekday, in each language', () => {
+    expect(formatWeekdayDate('2026-07-10', 'en')).toBe('Friday, July 10, 2026');
+    expect(formatWeekdayDate('2026-07-10', 'nb')).toBe('fredag 10. juli 2026');
+    expect(formatWeekdayDate('2026-07-12', 'en')).toBe('Sunday, July 12, 2026');
+    expect(formatWeekdayDate('2026-07-12', 'nb')).toBe('søndag 12. juli 2026');
   });
 
   it('writes the reunion days as a range', () => {
@@ -26,6 +40,13 @@ describe('format', () => {
   it('rejects malformed and impossible dates', () => {
     expect(() => formatLongDate('10.07.2026', 'en')).toThrow(/Not an ISO date/);
     expect(() => formatLongDate('2026-02-30', 'nb')).toThrow(/Not a calendar date/);
+  });
+
+  it('writes whole numbers the way each language groups them', () => {
+    expect(formatNumber(45, 'en')).toBe('45');
+    expect(formatNumber(45, 'nb')).toBe('45');
+    expect(formatNumber(1234, 'en')).toBe('1,234');
+    expect(formatNumber(1234, 'nb')).toBe('1\u00a0234');
   });
 
   it('writes percentages the way each language does', () => {

@@ -56,6 +56,25 @@ export function formatLongDate(iso: string, locale: Locale = currentLocale()): s
   return locale === 'nb' ? `${day}. ${month} ${year}` : `${month} ${day}, ${year}`;
 }
 
+const weekdayFormats = new Map<Locale, Intl.DateTimeFormat>();
+
+function weekdayName(date: Date, locale: Locale): string {
+  let format = weekdayFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_TAG[locale], { weekday: 'long', timeZone: 'UTC' });
+    weekdayFormats.set(locale, format);
+  }
+  return format.format(date);
+}
+
+/** "Friday, July 10, 2026" / "fredag 10. juli 2026" */
+export function formatWeekdayDate(iso: string, locale: Locale = currentLocale()): string {
+  const weekday = weekdayName(parseIsoDate(iso), locale);
+  return locale === 'nb'
+    ? `${weekday} ${formatLongDate(iso, locale)}`
+    : `${weekday}, ${formatLongDate(iso, locale)}`;
+}
+
 /**
  * A span of days, written as people write it: "July 10–12, 2026" / "10.–12. juli 2026";
  * across months "June 30 – July 2, 2026" / "30. juni–2. juli 2026"; across years in full.
@@ -75,6 +94,18 @@ export function formatDateRange(startIso: string, endIso: string, locale: Locale
   return start.month === end.month
     ? `${start.month} ${start.day}–${end.day}, ${end.year}`
     : `${start.month} ${start.day} – ${end.month} ${end.day}, ${end.year}`;
+}
+
+const numberFormats = new Map<Locale, Intl.NumberFormat>();
+
+/** A whole number: "1,234" / "1 234" (a no-break space groups the thousands in Norwegian). */
+export function formatNumber(value: number, locale: Locale = currentLocale()): string {
+  let format = numberFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(INTL_TAG[locale], { maximumFractionDigits: 0 });
+    numberFormats.set(locale, format);
+  }
+  return format.format(value);
 }
 
 const percentFormats = new Map<Locale, Intl.NumberFormat>();

@@ -4,7 +4,7 @@
  * document is in one language for its whole life: the language switch is a full page load, so the page's
  * HTML (`lang`, title, build-time content) always matches its messages.
  */
-import { getLocale as paraglideLocale, setLocale } from '../paraglide/runtime.js';
+import { experimentalStaticLocale, overwriteGetLocale } from '../paraglide/runtime.js';
 
 export const LOCALES = ['en', 'nb'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -33,14 +33,26 @@ export function isLocale(value: unknown): value is Locale {
   return (LOCALES as readonly unknown[]).includes(value);
 }
 
+let documentLocale: Locale = DEFAULT_LOCALE;
+
 /** The language of this document (set once at start-up, or per page at build time). */
 export function currentLocale(): Locale {
-  const locale = paraglideLocale();
-  return isLocale(locale) ? locale : DEFAULT_LOCALE;
+  return builtLocale() ?? documentLocale;
 }
 
+/**
+ * The one language this build's code carries, or undefined where it carries both (the dev server, the
+ * tests, the build-time rendering). The production build is made once per language (scripts/build.ts), so
+ * each page downloads its own language's texts only.
+ */
+export function builtLocale(): Locale | undefined {
+  return isLocale(experimentalStaticLocale) ? experimentalStaticLocale : undefined;
+}
+
+/** Sets the document's language; the messages follow it (where the build carries both languages). */
 export function setDocumentLocale(locale: Locale): void {
-  setLocale(locale, { reload: false });
+  documentLocale = locale;
+  overwriteGetLocale(() => documentLocale);
 }
 
 /** The language a path belongs to: /nb and everything below it is Norwegian (case-sensitive, like the routes). */

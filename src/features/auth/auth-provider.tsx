@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import type { User } from 'firebase/auth';
 import { useClientReady } from '../../components/use-client-ready';
 import { hasPersistedSession } from '../../firebase/session-hint';
-import { AuthContext, type AuthState } from './auth-context';
+import { AuthContext, type AuthState } from '../../components/auth-context';
 import { setSessionFlag } from './session-flag';
 
 const loadAuth = () => import('../../firebase/auth');

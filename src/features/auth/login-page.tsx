@@ -7,14 +7,14 @@ import { PageMeta, type PageMetaMessages } from '../../components/page-meta';
 import { useClientReady } from '../../components/use-client-ready';
 import { isAccountBlocked } from '../../firebase/auth-errors';
 import { isAuthServiceReachable } from '../../firebase/auth-service';
-import { useAuth } from './auth-context';
+import { useAuth } from '../../components/auth-context';
 import { RichText } from '../../components/rich-text';
+import { currentLocale } from '../../lib/locale';
 import { m } from '../../paraglide/messages.js';
 import { destinationAfterSignIn } from './login-redirect';
 import { passwordRequirementsMessage } from './password-requirements';
-import type { SignInWidgetProps } from './sign-in-widget';
+import { SignInWidget, type SignInWidgetProps } from './sign-in-widget';
 
-const SignInWidget = lazy(() => import('./sign-in-widget'));
 const BlockedAlert = lazy(() => import('./blocked-alert'));
 
 function Loading() {
@@ -148,6 +148,7 @@ export default function LoginPage() {
                 <Suspense fallback={null}>
                   <SignInWidget
                     key={restarts}
+                    locale={currentLocale()}
                     onShown={onShown}
                     onSignedIn={onSignedIn}
                     onFailure={onFailure}

@@ -1,10 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
-import { getAuthUI, PROVIDERS, type CompatUser } from '../../firebase/auth-ui';
-import { PasswordRequirements } from './password-requirements';
-import { isValidPassword } from '../../domain/password-policy';
-import { m } from '../../paraglide/messages.js';
-import './sign-in-widget.css';
+import { lazy, type ComponentType } from 'react';
+import type { CompatUser } from '../../firebase/auth-ui';
+
+/** The languages the sign-in widget comes in: the page's language. */
+export type SignInWidgetLocale = 'en' | 'nb';
 
 export interface SignInWidgetProps {
   /** The widget has drawn its first page. */
@@ -17,165 +15,40 @@ export interface SignInWidgetProps {
   onWeakPassword: () => void;
 }
 
-const NEW_PASSWORD_SELECTOR = 'input[name="newPassword"]';
-const PANEL_ID = 'password-requirements';
-
-interface FieldHandlers {
-  onInput: (password: string) => void;
-  onWeakPassword: () => void;
+/** A macrotask boundary: what comes after it runs in a task of its own. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /**
- * Enforces the password rules on FirebaseUI's sign-up form: the field is required, Enter in it does not
- * submit, leaving it with a failing password disables the submit button and reports it, and the button
- * is enabled again as soon as the password passes. Adds a slot for the requirements panel right under
- * the field. Returns the slot and a function that undoes it all.
+ * The widget of a language, loaded in two steps so that the browser evaluates them in separate tasks
+ * (one long task would block the page for their sum): first the compat SDK, our Auth and the widget's own
+ * code (./sign-in-widget-view), then the language's FirebaseUI. The login page's HTML preloads both
+ * (scripts/prerender.ts), so neither step waits for the network.
  */
-function enhancePasswordField(field: HTMLInputElement, handlers: FieldHandlers) {
-  const form = field.closest('form');
-  const submit = form?.querySelector<HTMLButtonElement>('.firebaseui-id-submit') ?? null;
-  const toggle = form?.querySelector<HTMLElement>('.firebaseui-id-password-toggle') ?? null;
-  field.required = true;
-  field.setAttribute('aria-required', 'true');
-  field.setAttribute('aria-describedby', PANEL_ID);
-
-  const slot = document.createElement('div');
-  (field.closest('.firebaseui-textfield') ?? field).after(slot);
-
-  const onInput = () => {
-    handlers.onInput(field.value);
-    if (submit && isValidPassword(field.value)) submit.disabled = false;
-  };
-  const onBlur = (event: FocusEvent) => {
-    // Moving between the field and its show/hide button is not leaving the field.
-    if (event.relatedTarget === field || (toggle && event.relatedTarget === toggle)) return;
-    if (isValidPassword(field.value)) return;
-    if (submit) submit.disabled = true;
-    handlers.onWeakPassword();
-  };
-  const onKey = (event: KeyboardEvent) => {
-    if (event.target === field && event.key === 'Enter') {
-      event.preventDefault();
-      event.stopPropagation();
-    }
-  };
-  // FirebaseUI submits on Enter through its own key handlers on the field: catch the key on the way
-  // down (capture phase on an ancestor), so it never reaches them.
-  const keyScope: HTMLElement = form ?? field.parentElement ?? field;
-  // FirebaseUI flips the field between password and text: say so on the toggle.
-  const onToggle = () =>
-    queueMicrotask(() => {
-      const shown = field.type === 'text';
-      toggle?.setAttribute('aria-label', shown ? m.login_hide_password() : m.login_show_password());
-      toggle?.setAttribute('aria-pressed', String(shown));
-    });
-  toggle?.addEventListener('click', onToggle);
-  toggle?.addEventListener('blur', onBlur);
-  keyScope.addEventListener('keydown', onKey, true);
-  keyScope.addEventListener('keypress', onKey, true);
-  field.addEventListener('input', onInput);
-  field.addEventListener('blur', onBlur);
-  const undo = () => {
-    keyScope.removeEventListener('keydown', onKey, true);
-    keyScope.removeEventListener('keypress', onKey, true);
-    field.removeEventListener('input', onInput);
-    field.removeEventListener('blur', onBlur);
-    toggle?.removeEventListener('click', onToggle);
-    toggle?.removeEventListener('blur', onBlur);
-    slot.remove();
-  };
-  return { slot, undo };
+function staged(load: () => Promise<{ default: ComponentType<SignInWidgetProps> }>) {
+  return lazy(async () => {
+    await import('./sign-in-widget-view');
+    await nextTask();
+    return load();
+  });
 }
 
 /**
- * Follows the sign-up form's new-password field, which FirebaseUI creates and destroys as the visitor
- * moves between its pages, and enhances it while it exists. Returns the panel's slot and the password.
+ * One lazily loaded widget per language, each with its own FirebaseUI build (English: `firebaseui`,
+ * Norwegian: `firebaseui/nb`), so a page downloads only its own language's FirebaseUI. What they share
+ * (the widget code, the compat SDK, the stylesheet) is one chunk both load.
  */
-function usePasswordRules(container: HTMLElement | null, onWeakPassword: () => void) {
-  const [state, setState] = useState<{ slot: HTMLElement; password: string } | null>(null);
-  const weakRef = useRef(onWeakPassword);
-  useEffect(() => {
-    weakRef.current = onWeakPassword;
-  });
+const WIDGETS = {
+  en: staged(() => import('./sign-in-widget-en')),
+  nb: staged(() => import('./sign-in-widget-nb')),
+} satisfies Record<SignInWidgetLocale, unknown>;
 
-  useEffect(() => {
-    if (!container) return;
-    let current: { field: HTMLInputElement; undo: () => void } | undefined;
-    const sync = () => {
-      const field = container.querySelector<HTMLInputElement>(NEW_PASSWORD_SELECTOR);
-      if (field === (current?.field ?? null)) return;
-      current?.undo();
-      current = undefined;
-      if (!field) {
-        setState(null);
-        return;
-      }
-      const { slot, undo } = enhancePasswordField(field, {
-        onInput: (password) => setState({ slot, password }),
-        onWeakPassword: () => weakRef.current(),
-      });
-      current = { field, undo };
-      setState({ slot, password: field.value });
-    };
-    const observer = new MutationObserver(sync);
-    observer.observe(container, { childList: true, subtree: true });
-    queueMicrotask(sync);
-    return () => {
-      observer.disconnect();
-      current?.undo();
-    };
-  }, [container]);
-
-  return state;
-}
-
-export default function SignInWidget({ onShown, onSignedIn, onFailure, onWeakPassword }: SignInWidgetProps) {
-  const [container, setContainer] = useState<HTMLDivElement | null>(null);
-  const callbacks = useRef({ onShown, onSignedIn, onFailure });
-  useEffect(() => {
-    callbacks.current = { onShown, onSignedIn, onFailure };
-  });
-
-  useEffect(() => {
-    if (!container) return;
-    // FirebaseUI's forms relied on inline onsubmit="return false;" (removed for our CSP): a form must
-    // never submit itself and reload the page; FirebaseUI acts on its buttons' click handlers.
-    const preventSubmit = (event: Event) => event.preventDefault();
-    container.addEventListener('submit', preventSubmit, true);
-    const ui = getAuthUI((error) => callbacks.current.onFailure(error));
-    // One AuthUI per Auth: reset and start it on every mount (StrictMode mounts twice), never delete it.
-    ui.reset();
-    ui.start(container, {
-      signInFlow: 'popup',
-      credentialHelper: 'none',
-      signInOptions: [
-        { provider: PROVIDERS.google, iconUrl: '/icons/google.svg' },
-        { provider: PROVIDERS.password, requireDisplayName: true, iconUrl: '/icons/mail.svg' },
-      ],
-      callbacks: {
-        uiShown: () => callbacks.current.onShown(),
-        signInSuccessWithAuthResult: (result: { user: CompatUser }) => {
-          callbacks.current.onSignedIn(result.user);
-          return false; // the page decides where to go
-        },
-      },
-    });
-    return () => {
-      container.removeEventListener('submit', preventSubmit, true);
-      ui.reset();
-    };
-  }, [container]);
-
-  const passwordField = usePasswordRules(container, onWeakPassword);
-
-  return (
-    <>
-      <div ref={setContainer} className="sign-in-widget" />
-      {passwordField &&
-        createPortal(
-          <PasswordRequirements id={PANEL_ID} password={passwordField.password} />,
-          passwordField.slot,
-        )}
-    </>
-  );
+/**
+ * The FirebaseUI sign-in widget in the page's language, loaded on first render (put it under
+ * <Suspense>). A document uses one language: the site changes language with a full page load.
+ */
+export function SignInWidget({ locale, ...props }: SignInWidgetProps & { locale: SignInWidgetLocale }) {
+  const Widget = WIDGETS[locale];
+  return <Widget {...props} />;
 }

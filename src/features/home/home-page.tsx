@@ -7,6 +7,7 @@ import { SectionNav, type SectionLink } from '../../components/section-nav';
 import { pagePath } from '../../config/pages';
 import { MEMBER_SECTION_IDS } from '../../domain/member-sections';
 import { m } from '../../paraglide/messages.js';
+import { ReunionNotice } from '../../components/reunion-notice/reunion-notice';
 
 const IDS = ['about-event', 'planning-committee', 'more-information'] as const;
 type HomeSection = (typeof IDS)[number];
@@ -51,6 +52,7 @@ export default function HomePage() {
         </aside>
         <div className="order-md-1 col-lg-9 col-md-8">
           <h1>{m.home_heading()}</h1>
+          <ReunionNotice />
           <p className="lead">
             <RichText
               message={m.home_intro}

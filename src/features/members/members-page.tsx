@@ -20,6 +20,7 @@ import { FileGroups } from './file-groups';
 import { FileSearch } from './file-search';
 import { ImageViewer } from './image-preview';
 import { presenterName, SEMINARS, SEMINARS_HOSTED } from './seminars';
+import '../../styles/bootstrap-lazy.scss';
 
 type Download = (entry: CatalogueEntry, onProgress: (progress: Progress) => void) => Promise<void>;
 

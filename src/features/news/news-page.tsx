@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Card } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { PageMeta, type PageMetaMessages } from '../../components/page-meta';
 import { RichText } from '../../components/rich-text';
@@ -8,6 +7,7 @@ import { pagePath } from '../../config/pages';
 import { REUNION_END, REUNION_START } from '../../config/site';
 import { formatDateRange } from '../../lib/format';
 import { m } from '../../paraglide/messages.js';
+import { ReunionNotice } from '../../components/reunion-notice/reunion-notice';
 
 export const meta: PageMetaMessages = { title: m.page_news_title, description: m.page_news_description };
 
@@ -18,6 +18,7 @@ export default function NewsPage() {
     <>
       <PageMeta meta={meta} />
       <h1>{m.news_heading()}</h1>
+      <ReunionNotice />
 
       <article className="content-section" aria-labelledby="dates-heading">
         <h2 id="dates-heading">{m.news_dates_heading()}</h2>
@@ -26,7 +27,9 @@ export default function NewsPage() {
             message={m.news_dates_text}
             inputs={{ dates: formatDateRange(REUNION_START, REUNION_END) }}
             tags={{
-              time: (children) => <time dateTime={`${REUNION_START}/${REUNION_END}`}>{children}</time>,
+              // HTML's datetime takes a date, not a span of days: the first day (the Home page's
+              // Event data gives search engines both ends).
+              time: (children) => <time dateTime={REUNION_START}>{children}</time>,
             }}
           />
         </p>
@@ -42,12 +45,14 @@ export default function NewsPage() {
             tags={{ mail: (children) => <a href={mail}>{children}</a> }}
           />
         </p>
-        <Card body className="border-primary-subtle">
-          <h3 className="h6">{m.news_missed_heading()}</h3>
-          <p className="mb-0">
-            <RichText message={m.news_missed_text} inputs={{}} tags={{ login }} />
-          </p>
-        </Card>
+        <div className="border-primary-subtle card">
+          <div className="card-body">
+            <h3 className="h6">{m.news_missed_heading()}</h3>
+            <p className="mb-0">
+              <RichText message={m.news_missed_text} inputs={{}} tags={{ login }} />
+            </p>
+          </div>
+        </div>
       </article>
     </>
   );

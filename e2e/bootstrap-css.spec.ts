@@ -1,0 +1,375 @@
+/**
+ * The trimmed Bootstrap (src/styles/bootstrap.scss, render-blocking, and bootstrap-lazy.scss, loaded with
+ * the chunks that need it) looks exactly like the full bootstrap.min.css the site used before.
+ *
+ * For every page and state, at 390 and 1280 px wide, the page is photographed twice without changing
+ * anything in it but its stylesheets: once as built, once with the built stylesheet replaced in place by
+ * the stylesheet the build made before (bootstrap.min.css + src/styles.css, built here by Vite with the
+ * project's CSS target, byte for byte what `vite build` bundled) and the lazy Bootstrap part switched
+ * off. The two full-page screenshots must be identical pixel for pixel (give or take two levels of
+ * anti-aliasing per colour channel). Swapping in place (rather than
+ * loading the page twice) keeps the DOM, scroll position, focus and data identical, so only CSS can make
+ * a difference. Reduced motion and Playwright's `animations: 'disabled'` stop transitions and spinners;
+ * the map frame (offline, it shows an error page) is masked.
+ *
+ * Each state also checks that every rule of the full stylesheet that applies to an element on the page
+ * (hover and focus states included) is in the stylesheets the page loaded, so a Bootstrap class a page
+ * starts using later fails here by name, in any state the test shows.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Page, TestInfo } from '@playwright/test';
+import { PNG } from 'pngjs';
+import { build, loadConfigFromFile } from 'vite';
+import { accounts, expect, newEmail, signInAsMember, signInWithEmail, test } from './fixtures';
+import { VISITOR_PAGES } from './pages';
+
+const REFERENCE_URL = '/__reference/bootstrap-full.css';
+let referenceCss = '';
+
+/**
+ * The stylesheet the site's build made before Bootstrap was trimmed: bootstrap.min.css followed by
+ * src/styles.css, built and minified by Vite with the project's own CSS settings.
+ */
+async function buildReferenceCss(): Promise<string> {
+  const loaded = await loadConfigFromFile(
+    { command: 'build', mode: 'production' },
+    'vite.config.ts',
+    process.cwd(),
+    'silent',
+  );
+  const { target, cssTarget, cssMinify } = loaded?.config.build ?? {};
+  const entryDir = resolve('.cache/bootstrap-reference');
+  mkdirSync(entryDir, { recursive: true });
+  const entry = join(entryDir, 'entry.js');
+  writeFileSync(entry, "import 'bootstrap/dist/css/bootstrap.min.css';\nimport '../../src/styles.css';\n");
+  const outDir = mkdtempSync(join(tmpdir(), 'bootstrap-reference-'));
+  try {
+    await build({
+      configFile: false,
+      logLevel: 'silent',
+      build: { target, cssTarget, cssMinify, outDir, emptyOutDir: true, rollupOptions: { input: entry } },
+    });
+    const css = readdirSync(join(outDir, 'assets')).filter((file) => file.endsWith('.css'));
+    if (css.length !== 1) throw new Error(`Expected one reference stylesheet, got ${css.join(', ')}`);
+    return readFileSync(join(outDir, 'assets', css[0]!), 'utf8');
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+test.beforeAll(async () => {
+  referenceCss = await buildReferenceCss();
+});
+
+/** The built stylesheets that carry Bootstrap: the entry's (with the site's styles) and the lazy part. */
+const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<
+  string,
+  { file: string; isEntry?: boolean; css?: string[] }
+>;
+const ENTRY_CSS = Object.values(manifest)
+  .filter((chunk) => chunk.isEntry)
+  .flatMap((chunk) => chunk.css ?? [])
+  .map((file) => `/${file}`);
+const LAZY_CSS = Object.values(manifest)
+  .map((chunk) => chunk.file)
+  .filter((file) => /\/bootstrap-lazy-[^/]+\.css$/.test(file))
+  .map((file) => `/${file}`);
+
+const WIDTHS = [
+  { name: 'mobile', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 900 },
+] as const;
+
+/** Switches the page's Bootstrap between the built one and the full reference, in place. */
+async function useStylesheets(page: Page, which: 'built' | 'full'): Promise<void> {
+  await page.evaluate(
+    async ({ which, reference, entry, lazy }) => {
+      const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+      const path = (link: HTMLLinkElement) => new URL(link.href).pathname;
+      const ours = links.filter((link) => entry.includes(path(link)) || lazy.includes(path(link)));
+      let referenceLink = links.find((link) => path(link) === reference);
+      if (which === 'full') {
+        if (!referenceLink) {
+          referenceLink = document.createElement('link');
+          referenceLink.rel = 'stylesheet';
+          referenceLink.href = reference;
+          const loaded = new Promise((resolve, reject) => {
+            referenceLink!.onload = resolve;
+            referenceLink!.onerror = reject;
+          });
+          // Where the entry stylesheet is, so the cascade order is the one the old build had.
+          const entryLink = links.find((link) => entry.includes(path(link)))!;
+          entryLink.before(referenceLink);
+          await loaded;
+        }
+        for (const link of ours) link.disabled = true;
+        if ((referenceLink.sheet?.cssRules.length ?? 0) < 1000)
+          throw new Error('The full Bootstrap did not load');
+      } else {
+        for (const link of ours) link.disabled = false;
+        referenceLink?.remove();
+      }
+      await document.fonts.ready;
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    },
+    { which, reference: REFERENCE_URL, entry: ENTRY_CSS, lazy: LAZY_CSS },
+  );
+}
+
+/**
+ * The selectors of the enabled stylesheets' style rules (one by one, in media that apply), and of those
+ * the ones that apply to an element of the page in some state (hover, focus and active ignored).
+ */
+function selectorsInUse(page: Page): Promise<{ all: string[]; applying: string[] }> {
+  return page.evaluate(() => {
+    const all = new Set<string>();
+    const applying = new Set<string>();
+    const split = (list: string) => {
+      const parts: string[] = [];
+      let depth = 0;
+      let start = 0;
+      for (let i = 0; i < list.length; i++) {
+        if (list[i] === '(') depth += 1;
+        else if (list[i] === ')') depth -= 1;
+        else if (list[i] === ',' && depth === 0) {
+          parts.push(list.slice(start, i).trim());
+          start = i + 1;
+        }
+      }
+      parts.push(list.slice(start).trim());
+      return parts;
+    };
+    const applies = (selector: string) => {
+      const element = selector
+        .replace(/::?(before|after|first-line|first-letter|placeholder|marker|selection|backdrop)\b/g, '')
+        .replace(/::?-(webkit|moz|ms)-[a-z-]+(\([^)]*\))?/g, '')
+        .replace(/:(hover|focus-visible|focus-within|focus|active|visited)\b/g, '');
+      try {
+        return document.querySelector(element || '*') !== null;
+      } catch {
+        return false; // a selector this browser does not know
+      }
+    };
+    const visit = (rules: CSSRuleList) => {
+      for (const rule of rules) {
+        if (rule instanceof CSSStyleRule) {
+          for (const selector of split(rule.selectorText)) {
+            all.add(selector);
+            if (applies(selector)) applying.add(selector);
+          }
+        } else if (rule instanceof CSSMediaRule) {
+          if (window.matchMedia(rule.conditionText).matches) visit(rule.cssRules);
+        } else if (rule instanceof CSSSupportsRule) {
+          if (CSS.supports(rule.conditionText)) visit(rule.cssRules);
+        }
+      }
+    };
+    for (const sheet of document.styleSheets) if (!sheet.disabled) visit(sheet.cssRules);
+    return { all: [...all], applying: [...applying] };
+  });
+}
+
+/** How far apart (0-255, per channel) two pixels may be and still count as the same. */
+const NOISE = 2;
+
+function differingPixels(a: PNG, b: PNG): { count: number; diff: PNG } {
+  const diff = new PNG({ width: a.width, height: a.height });
+  let count = 0;
+  for (let i = 0; i < a.data.length; i += 4) {
+    // Chromium's anti-aliasing of a rounded corner may come out one level apart between two paints of
+    // the same CSS; a stylesheet difference changes far more than that.
+    const same = [0, 1, 2, 3].every((c) => Math.abs(a.data[i + c]! - b.data[i + c]!) <= NOISE);
+    if (!same) count += 1;
+    diff.data[i] = same ? a.data[i]! / 4 + 191 : 255; // faded page, differences in red
+    diff.data[i + 1] = same ? a.data[i + 1]! / 4 + 191 : 0;
+    diff.data[i + 2] = same ? a.data[i + 2]! / 4 + 191 : 0;
+    diff.data[i + 3] = 255;
+  }
+  return { count, diff };
+}
+
+/**
+ * Waits until what is shown is final: images decoded, no collapse or fade transition in progress, no
+ * finite animation running, the reunion notice (drawn after hydration, with code of its own) in its room.
+ * (Not "network idle": one state holds a request open on purpose.)
+ */
+async function atRest(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      [...document.images].every((image) => image.complete) &&
+      [...document.querySelectorAll('.reunion-notice-room')].every((room) => room.childElementCount > 0) &&
+      !document.querySelector('.collapsing, .fade:not(.show)') &&
+      document.getAnimations().every((animation) => animation.effect?.getTiming().iterations === Infinity),
+  );
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+/** Photographs the page with the built and with the full Bootstrap and expects identical pixels. */
+async function expectSameAsFullBootstrap(page: Page, state: string, testInfo: TestInfo): Promise<void> {
+  await page.mouse.move(0, 0); // no hover effect left from the last click
+  await atRest(page);
+
+  const shoot = () =>
+    page.screenshot({
+      fullPage: true,
+      animations: 'disabled',
+      caret: 'hide',
+      mask: [page.locator('iframe')],
+    });
+  const built = await shoot();
+  const builtSelectors = new Set((await selectorsInUse(page)).all);
+  await useStylesheets(page, 'full');
+  const full = await shoot();
+  const fullSelectors = await selectorsInUse(page);
+  await useStylesheets(page, 'built');
+
+  const missing = fullSelectors.applying.filter((selector) => !builtSelectors.has(selector));
+  expect
+    .soft(missing.slice(0, 30), `${state}: rules of the full Bootstrap for this page that the build lacks`)
+    .toEqual([]);
+
+  if (built.equals(full)) return;
+  const a = PNG.sync.read(built);
+  const b = PNG.sync.read(full);
+  const name = state.replace(/[^a-z0-9]+/gi, '-');
+  await testInfo.attach(`${name}-built.png`, { body: built, contentType: 'image/png' });
+  await testInfo.attach(`${name}-full-bootstrap.png`, { body: full, contentType: 'image/png' });
+  expect(`${b.width}x${b.height}`, `${state}: page size with the full Bootstrap`).toBe(
+    `${a.width}x${a.height}`,
+  );
+  const { count, diff } = differingPixels(a, b);
+  await testInfo.attach(`${name}-diff.png`, { body: PNG.sync.write(diff), contentType: 'image/png' });
+  expect(count, `${state}: pixels that differ from the full Bootstrap`).toBe(0);
+}
+
+test('the build serves the trimmed Bootstrap', () => {
+  expect(ENTRY_CSS).toHaveLength(1);
+  expect(LAZY_CSS).toHaveLength(1);
+});
+
+for (const size of WIDTHS) {
+  test.describe(`Bootstrap trimmed = full Bootstrap, ${size.name} (${size.width} px)`, () => {
+    test.beforeEach(async ({ page, context }) => {
+      await context.route(`**${REFERENCE_URL}`, (route) =>
+        route.fulfill({ status: 200, contentType: 'text/css', body: referenceCss }),
+      );
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+    });
+
+    test('every page a visitor sees, and the navigation opened', async ({ page }, testInfo) => {
+      for (const path of VISITOR_PAGES) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.locator(`nav a[href$="/login"]`).first()).toBeAttached(); // sign-in state known
+        if (path.endsWith('/login'))
+          await expect(page.locator('button[data-provider-id="password"]')).toBeVisible();
+        await expectSameAsFullBootstrap(page, path, testInfo);
+      }
+      if (size.name === 'mobile') {
+        await page.goto('/home');
+        const menu = page.getByRole('button', { name: 'Menu' });
+        await menu.click();
+        await expect(menu).toHaveAttribute('aria-expanded', 'true');
+        await expectSameAsFullBootstrap(page, 'menu open', testInfo);
+        await menu.click();
+        await expect(menu).toHaveAttribute('aria-expanded', 'false');
+        const sections = page
+          .getByRole('navigation', { name: 'Home page' })
+          .getByRole('button', { name: 'Navigation' });
+        await sections.click();
+        await expect(sections).toHaveAttribute('aria-expanded', 'true');
+        await expectSameAsFullBootstrap(page, 'home sections open', testInfo);
+      }
+    });
+
+    test('sign-in: e-mail step, sign-up with the rules, the password modal, the alert, verification', async ({
+      page,
+    }, testInfo) => {
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Sign in with email' }).click();
+      await page.getByLabel('Email').fill(newEmail('css'));
+      await expectSameAsFullBootstrap(page, 'e-mail step', testInfo);
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByLabel('Choose password').fill('weak');
+      await expect(page.locator('#password-requirements')).toBeVisible();
+      await expectSameAsFullBootstrap(page, 'sign-up with requirements', testInfo);
+      await page.getByLabel('Choose password').press('Tab');
+      await page.keyboard.press('Tab');
+      const requirements = page.getByRole('dialog', { name: 'Please check password requirements' });
+      await expect(requirements).toBeVisible();
+      await expectSameAsFullBootstrap(page, 'password modal', testInfo);
+      await requirements.getByRole('button', { name: 'OK' }).click();
+      await expect(requirements).toBeHidden();
+
+      await signInWithEmail(page, accounts.unverified.email, accounts.unverified.password);
+      const verify = page.getByRole('dialog', { name: 'Email verification needed' });
+      await expect(verify).toBeVisible();
+      await expectSameAsFullBootstrap(page, 'verification modal', testInfo);
+      await verify.getByRole('button', { name: 'OK' }).click();
+      await expect(verify).toBeHidden();
+
+      await page.route('**/accounts:signInWithPassword**', (route) =>
+        route.fulfill({ status: 500, body: '{"error":{"message":"INTERNAL"}}' }),
+      );
+      await signInWithEmail(page, accounts.member.email, accounts.member.password);
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'An error occurred while signing in' }),
+      ).toBeVisible();
+      await expectSameAsFullBootstrap(page, 'sign-in error alert', testInfo);
+    });
+
+    test('members area: sections, seminars, menus, a download under way, the Error modal', async ({
+      page,
+    }, testInfo) => {
+      await signInAsMember(page);
+      await expectSameAsFullBootstrap(page, 'members', testInfo);
+      await page.getByRole('button', { name: /highlighted seminars/ }).click();
+      await expect(page.locator('#highlighted-seminars li')).toHaveCount(12);
+      await expectSameAsFullBootstrap(page, 'seminars open', testInfo);
+
+      const nav = page.getByRole('navigation').first();
+      if (size.name === 'mobile') {
+        const menu = page.getByRole('button', { name: 'Menu' });
+        await menu.click();
+        await expect(menu).toHaveAttribute('aria-expanded', 'true');
+        await nav.getByRole('button', { name: 'Members' }).click();
+        await expect(nav.getByRole('link', { name: 'Downloads' })).toBeVisible();
+        await expectSameAsFullBootstrap(page, 'member menu open', testInfo);
+        await page.keyboard.press('Escape');
+        await menu.click();
+        await expect(menu).toHaveAttribute('aria-expanded', 'false');
+        const sidebar = page.getByRole('navigation', { name: 'Members area' });
+        await sidebar.getByRole('button', { name: 'Navigation' }).click();
+        await expect(sidebar.getByRole('link', { name: 'Images' })).toBeVisible();
+        await expectSameAsFullBootstrap(page, 'members sections open', testInfo);
+        await sidebar.getByRole('button', { name: 'Navigation' }).click();
+        await expect(sidebar.getByRole('link', { name: 'Images' })).toBeHidden();
+      } else {
+        await nav.getByRole('button', { name: 'Members' }).click();
+        await expect(nav.getByRole('link', { name: 'Downloads' })).toBeVisible();
+        await expectSameAsFullBootstrap(page, 'members dropdown open', testInfo);
+        await page.keyboard.press('Escape');
+        await expect(nav.getByRole('link', { name: 'Downloads' })).toBeHidden();
+      }
+
+      // A download held at the storage request: the button shows its spinner.
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/v0/b/*/o/members%2F**', async (route) => {
+        await gate;
+        await route.fulfill({ status: 500, body: 'error' });
+      });
+      const button = page.locator('button[data-file-id="program-1976"]');
+      await button.click();
+      await expect(button).toBeDisabled();
+      await expectSameAsFullBootstrap(page, 'download under way', testInfo);
+      release();
+      const modal = page.getByRole('dialog', { name: 'Error' });
+      await expect(modal).toBeVisible();
+      await expectSameAsFullBootstrap(page, 'error modal', testInfo);
+    });
+  });
+}

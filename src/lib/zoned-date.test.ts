@@ -1,0 +1,58 @@
+import { dateIn, dayNumber, isoOfDayNumber, nextMidnightIn, startOfDayIn } from './zoned-date';
+
+const CHICAGO = 'America/Chicago';
+
+describe('dateIn', () => {
+  it('gives the date in Central Time, summer (UTC-5) and winter (UTC-6)', () => {
+    expect(dateIn(new Date('2026-07-10T04:59:59.999Z'), CHICAGO)).toBe('2026-07-09');
+    expect(dateIn(new Date('2026-07-10T05:00:00Z'), CHICAGO)).toBe('2026-07-10');
+    expect(dateIn(new Date('2026-01-15T05:59:59Z'), CHICAGO)).toBe('2026-01-14');
+    expect(dateIn(new Date('2026-01-15T06:00:00Z'), CHICAGO)).toBe('2026-01-15');
+  });
+
+  it('is the same instant whatever the clock was written in', () => {
+    // 06:30 in Oslo on July 10 is still 23:30 on July 9 in Rolette.
+    expect(dateIn(new Date('2026-07-10T06:30:00+02:00'), CHICAGO)).toBe('2026-07-09');
+    expect(dateIn(new Date('2026-07-10T06:30:00+02:00'), 'Europe/Oslo')).toBe('2026-07-10');
+  });
+});
+
+describe('startOfDayIn', () => {
+  it('finds midnight in Central Time, on ordinary and daylight-saving days', () => {
+    expect(startOfDayIn('2026-07-10', CHICAGO).toISOString()).toBe('2026-07-10T05:00:00.000Z');
+    expect(startOfDayIn('2026-01-15', CHICAGO).toISOString()).toBe('2026-01-15T06:00:00.000Z');
+    // Summer time starts at 2:00 on March 8, 2026 and ends at 2:00 on November 1, 2026.
+    expect(startOfDayIn('2026-03-08', CHICAGO).toISOString()).toBe('2026-03-08T06:00:00.000Z');
+    expect(startOfDayIn('2026-03-09', CHICAGO).toISOString()).toBe('2026-03-09T05:00:00.000Z');
+    expect(startOfDayIn('2026-11-01', CHICAGO).toISOString()).toBe('2026-11-01T05:00:00.000Z');
+    expect(startOfDayIn('2026-11-02', CHICAGO).toISOString()).toBe('2026-11-02T06:00:00.000Z');
+    expect(startOfDayIn('2026-03-29', 'Europe/Oslo').toISOString()).toBe('2026-03-28T23:00:00.000Z');
+  });
+});
+
+describe('nextMidnightIn', () => {
+  it('is the next change of date in the zone, 23 or 25 hours away on daylight-saving days', () => {
+    expect(nextMidnightIn(new Date('2026-07-09T23:59:00-05:00'), CHICAGO).toISOString()).toBe(
+      '2026-07-10T05:00:00.000Z',
+    );
+    expect(nextMidnightIn(new Date('2026-07-10T00:00:00-05:00'), CHICAGO).toISOString()).toBe(
+      '2026-07-11T05:00:00.000Z',
+    );
+    expect(nextMidnightIn(new Date('2026-03-08T00:00:00-06:00'), CHICAGO).toISOString()).toBe(
+      '2026-03-09T05:00:00.000Z',
+    );
+    expect(nextMidnightIn(new Date('2026-11-01T12:00:00-06:00'), CHICAGO).toISOString()).toBe(
+      '2026-11-02T06:00:00.000Z',
+    );
+  });
+});
+
+describe('day numbers', () => {
+  it('count whole calendar days, both ways', () => {
+    expect(dayNumber('1970-01-02')).toBe(1);
+    expect(dayNumber('2026-07-13') - dayNumber('2026-07-10')).toBe(3);
+    expect(dayNumber('2026-03-09') - dayNumber('2026-03-08')).toBe(1);
+    expect(isoOfDayNumber(dayNumber('2028-02-29'))).toBe('2028-02-29');
+    expect(() => dayNumber('July 10')).toThrow(/Not an ISO date/);
+  });
+});
