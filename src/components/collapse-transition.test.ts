@@ -50,9 +50,14 @@ describe('collapseTransition', () => {
     collapseTransition(div, true);
     vi.advanceTimersByTime(500);
     expect(div.className).toBe('navbar-collapse collapse show');
-    const finish = collapseTransition(div, false);
+    const done = vi.fn();
+    const finish = collapseTransition(div, false, done);
     expect(div.classList.contains('collapsing')).toBe(true);
+    expect(done).not.toHaveBeenCalled();
     finish();
     expect(div.className).toBe('navbar-collapse collapse');
+    expect(done).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(500);
+    expect(done).toHaveBeenCalledTimes(1);
   });
 });

@@ -16,10 +16,11 @@ export function transitionSeconds(
 }
 
 /**
- * Opens or closes `element` with the height transition. Returns a function that ends the transition at
- * once (in its end state): for a new toggle before it is over, or when the element goes away.
+ * Opens or closes `element` with the height transition, and calls `onDone` once it is over. Returns a
+ * function that ends the transition at once (in its end state): for a new toggle before it is over, or
+ * when the element goes away.
  */
-export function collapseTransition(element: HTMLElement, open: boolean): () => void {
+export function collapseTransition(element: HTMLElement, open: boolean, onDone?: () => void): () => void {
   const startHeight = open ? 0 : element.getBoundingClientRect().height;
   element.classList.remove('collapse', 'show');
   element.classList.add('collapsing');
@@ -37,6 +38,7 @@ export function collapseTransition(element: HTMLElement, open: boolean): () => v
     element.classList.add('collapse');
     element.classList.toggle('show', open);
     element.style.height = '';
+    onDone?.();
   };
   const onEnd = (event: TransitionEvent) => {
     if (event.target === element && event.propertyName === 'height') finish();

@@ -79,27 +79,39 @@ export function NavbarToggler({ controls, expanded, onToggle, label, className, 
 export function NavbarCollapse({
   id,
   expanded,
+  onClosed,
   children,
 }: {
   id: string;
   expanded: boolean;
+  /** Called when it has finished closing (the page below it is where it will stay). */
+  onClosed?: () => void;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const shown = useRef(false);
+  const onClosedRef = useRef(onClosed);
+  useLayoutEffect(() => {
+    onClosedRef.current = onClosed;
+  });
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element || shown.current === expanded) return;
     shown.current = expanded;
     let finish: (() => void) | undefined;
     let cancelled = false;
+    const done = () => {
+      if (!expanded) onClosedRef.current?.();
+    };
     loadTransition()
       .then(({ collapseTransition }) => {
-        if (!cancelled) finish = collapseTransition(element, expanded);
+        if (!cancelled) finish = collapseTransition(element, expanded, done);
       })
       // Without the transition's code (offline): show or hide at once.
       .catch(() => {
-        if (!cancelled) element.classList.toggle('show', expanded);
+        if (cancelled) return;
+        element.classList.toggle('show', expanded);
+        done();
       });
     return () => {
       cancelled = true;

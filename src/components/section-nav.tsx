@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { CollapsibleNavbar, NavbarCollapse, NavbarToggler } from './collapsible-navbar';
 import { m } from '../paraglide/messages.js';
 
@@ -25,6 +25,14 @@ interface Props<T extends string> {
 export function SectionNav<T extends string>({ id, title, label, sections, active, onSelect }: Props<T>) {
   const collapseId = `${id}-sections`;
   const [expanded, setExpanded] = useState(false);
+  // On a small screen the list closes first and the page then goes to the section: scrolling while the
+  // list above the content shrinks would land that much too far.
+  const chosen = useRef<T | null>(null);
+  const onClosed = () => {
+    const section = chosen.current;
+    chosen.current = null;
+    if (section) onSelect(section);
+  };
   return (
     <CollapsibleNavbar
       className="section-nav p-0 navbar-light"
@@ -41,7 +49,7 @@ export function SectionNav<T extends string>({ id, title, label, sections, activ
       >
         {m.common_navigation()}
       </NavbarToggler>
-      <NavbarCollapse id={collapseId} expanded={expanded}>
+      <NavbarCollapse id={collapseId} expanded={expanded} onClosed={onClosed}>
         <div className="w-100 shadow-sm card">
           <h2 className="h5 mb-0 card-header">{title}</h2>
           <ul className="flex-column p-2 navbar-nav nav-pills">
@@ -53,8 +61,12 @@ export function SectionNav<T extends string>({ id, title, label, sections, activ
                   className={`nav-link${section.id === active ? ' active' : ''}`}
                   onClick={(event) => {
                     event.preventDefault();
-                    setExpanded(false);
-                    onSelect(section.id);
+                    if (expanded) {
+                      chosen.current = section.id;
+                      setExpanded(false);
+                    } else {
+                      onSelect(section.id);
+                    }
                   }}
                 >
                   {section.label}
