@@ -289,6 +289,15 @@ for (const size of WIDTHS) {
       }
     });
 
+    test('the reunion notice before the reunion, with its calendar choices', async ({ page }, testInfo) => {
+      await page.clock.setFixedTime(new Date('2026-05-01T12:00:00-05:00'));
+      for (const path of ['/home', '/nb/home']) {
+        await page.goto(path);
+        await expect(page.locator('.calendar-choices a').first()).toBeVisible();
+        await expectSameAsFullBootstrap(page, `${path} before the reunion`, testInfo);
+      }
+    });
+
     test('sign-in: e-mail step, sign-up with the rules, the password modal, the alert, verification', async ({
       page,
     }, testInfo) => {
