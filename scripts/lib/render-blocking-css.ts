@@ -3,8 +3,8 @@
  * paint, i.e. every <link rel="stylesheet"> (unless its media query is print-only) and every inline
  * <style>. Stylesheets that lazily loaded chunks add later do not block the first paint.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 export const CSS_BUDGET_BYTES = 12 * 1024;
@@ -28,23 +28,6 @@ export function renderBlockingCss(html: string): { files: string[]; inline: stri
   }
   const inline = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1] ?? '');
   return { files, inline };
-}
-
-/** Every page with its own build-time HTML file (dist/home.html, dist/nb/home.html, ...), as paths. */
-export function builtPages(dist: string): string[] {
-  const pages: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== 'assets' && !entry.name.startsWith('.')) walk(full);
-      } else if (entry.name.endsWith('.html') && entry.name !== 'index.html') {
-        pages.push(`/${relative(dist, full).replace(/\.html$/, '')}`);
-      }
-    }
-  };
-  walk(dist);
-  return pages.sort();
 }
 
 export function cssReport(dist: string, path: string): CssReport {

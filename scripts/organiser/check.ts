@@ -144,10 +144,6 @@ export function fileProblems(result: CheckResult): string[] {
   ].filter((problem): problem is string => Boolean(problem));
 }
 
-export function exitCodeOf(result: CheckResult): number {
-  return fileProblems(result).length ? EXIT_FAILED : EXIT_OK;
-}
-
 /** Members a bucket IAM policy must never name: they make the files public (or readable by any Google account). */
 export const PUBLIC_MEMBERS = ['allUsers', 'allAuthenticatedUsers'] as const;
 

@@ -51,9 +51,6 @@ export function demoFile(entry: CatalogueEntry): Promise<Buffer> {
   }
 }
 
-/** The bytes the emulator must serve for an entry after seeding (demoFile is deterministic). */
-export const expectedBytes = demoFile;
-
 // ---------------------------------------------------------------------------------------------------------------
 // Large incompressible file
 // ---------------------------------------------------------------------------------------------------------------

@@ -17,7 +17,6 @@ import { setAuthLanguage, type AuthLocale } from './auth-language';
 
 export type CompatUser = firebase.User;
 export type AuthUI = firebaseui.auth.AuthUI;
-export type AuthUIConfig = firebaseui.auth.Config;
 /** Returns the document's AuthUI, or null when the page must load again (see authUIGetter). */
 export type GetAuthUI = (onFailure: (error: unknown) => void) => AuthUI | null;
 

@@ -19,11 +19,6 @@ export async function signOutUser(): Promise<void> {
   await signOut(auth);
 }
 
-export async function currentUserReady(): Promise<User | null> {
-  await auth.authStateReady();
-  return auth.currentUser;
-}
-
 /**
  * After a sign-in with an unverified address: send the verification e-mail (FirebaseUI does not),
  * then sign the user out. The e-mail is attempted even if a previous one was sent.

@@ -19,7 +19,3 @@ export function setSessionFlag(signedIn: boolean): void {
     // quota or privacy mode: ignore
   }
 }
-
-export function hasSessionFlag(): boolean {
-  return storage()?.getItem(SESSION_KEY) === 'true';
-}
