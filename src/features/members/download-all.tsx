@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Card, ProgressBar, Spinner } from 'react-bootstrap';
+import { Button, Card, Spinner } from 'react-bootstrap';
 import { CATALOGUE } from '../../domain/catalogue';
-import { formatPercent } from '../../lib/format';
 import { formatBytes, formatCount } from '../../lib/format-sizes';
 import { m } from '../../paraglide/messages.js';
 import { saveUrl } from './download-service';
 import { abortError, isAbort } from './stall';
+import { DownloadProgress } from './progress-bar';
 import {
   blobSink,
   fileSink,
@@ -168,14 +168,11 @@ export function DownloadAll({ approved, onError }: Props) {
           {!busy && outcome?.kind === 'cancelled' && <span>{m.members_all_cancelled()}</span>}
         </div>
         {busy && fraction !== undefined && (
-          <ProgressBar className="mt-2 download-all-progress">
-            <ProgressBar
-              isChild
-              now={Math.round(fraction * 100)}
-              label={formatPercent(fraction)}
-              aria-label={m.members_all_progress_label()}
-            />
-          </ProgressBar>
+          <DownloadProgress
+            className="mt-2 download-all-progress"
+            fraction={fraction}
+            label={m.members_all_progress_label()}
+          />
         )}
       </Card.Body>
     </Card>

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Badge, Button, ProgressBar, Spinner } from 'react-bootstrap';
+import { Badge, Button, Spinner } from 'react-bootstrap';
 import { titleOf, type CatalogueEntry } from '../../domain/catalogue';
-import { formatPercent } from '../../lib/format';
 import { m } from '../../paraglide/messages.js';
 import type { Progress } from './download-service';
 import { KIND_LABEL } from './file-labels';
 import { isAbort } from './stall';
+import { DownloadProgress } from './progress-bar';
 
 interface Props {
   entry: CatalogueEntry;
@@ -112,14 +112,11 @@ export function DownloadButton({
         )}
       </div>
       {busy && fraction !== undefined && (
-        <ProgressBar className="download-progress mt-1">
-          <ProgressBar
-            isChild
-            now={Math.round(fraction * 100)}
-            label={formatPercent(fraction)}
-            aria-label={m.members_download_progress({ name: title })}
-          />
-        </ProgressBar>
+        <DownloadProgress
+          className="download-progress mt-1"
+          fraction={fraction}
+          label={m.members_download_progress({ name: title })}
+        />
       )}
     </div>
   );

@@ -1,13 +1,13 @@
 import { useCallback, useState } from 'react';
-import { Button, Modal, ProgressBar, Spinner } from 'react-bootstrap';
+import { Button, Modal, Spinner } from 'react-bootstrap';
 import { hasThumbnail, thumbnailPathOf, titleOf, type CatalogueEntry } from '../../domain/catalogue';
 import { fetchMemberFile, type Progress } from '../../firebase/storage';
-import { formatPercent } from '../../lib/format';
 import { m } from '../../paraglide/messages.js';
 import { DownloadButton } from './download-button';
 import { fetchEntryBlob } from './download-service';
 import { watchForStall } from './stall';
 import { useBlobUrl, useNearViewport } from './use-blob-url';
+import { DownloadProgress } from './progress-bar';
 
 /** Fetches with the ID token (rules-checked), giving up when nothing arrives for the stall timeout. */
 async function fetchWatched(
@@ -148,14 +148,11 @@ export function ImageViewer({ entry, onClose, onDownload, onSave, onCancel, onEr
             <Spinner animation="border" aria-hidden="true" />
             <span>{m.members_image_loading({ name: title })}</span>
             {fraction !== undefined && (
-              <ProgressBar className="w-50">
-                <ProgressBar
-                  isChild
-                  now={Math.round(fraction * 100)}
-                  label={formatPercent(fraction)}
-                  aria-label={m.members_download_progress({ name: title })}
-                />
-              </ProgressBar>
+              <DownloadProgress
+                className="w-50"
+                fraction={fraction}
+                label={m.members_download_progress({ name: title })}
+              />
             )}
           </div>
         )}
