@@ -119,7 +119,7 @@ test.describe('image previews', () => {
     });
     const blobs = await recordRevokes(page);
     await signInAsMember(page);
-    await page.waitForTimeout(500);
+    await page.waitForLoadState('networkidle'); // the page has fetched all it will fetch unscrolled
     expect(previews).toEqual([]); // the Images section is far below: nothing fetched yet
 
     await page
@@ -407,7 +407,7 @@ test.describe('Cancel', () => {
     await expect(cancel).toHaveCount(0);
     await expect(page.getByRole('dialog', { name: 'Error' })).toHaveCount(0);
     release();
-    await page.waitForTimeout(300);
+    await page.waitForLoadState('networkidle'); // the held request has ended
     expect(downloads).toBe(0);
   });
 });

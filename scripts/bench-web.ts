@@ -4,7 +4,8 @@
  * page, in both languages. For each route it also measures the limit: the same build-time HTML with every
  * script removed (served beside the site for the run), i.e. what the page would score if its JavaScript
  * cost nothing. Each figure is the median of LH_RUNS runs (default 5). It prints per route the four
- * category scores, LCP, TBT, CLS and the gzipped JS and CSS the route loads, and beside them the limit's
+ * category scores, LCP, TBT, CLS, the gzipped JS and CSS of its first load (what its HTML fetches at once: the
+ * figures `npm run size` budgets) and all it fetched during the run, and beside them the limit's
  * performance score and LCP, with the ratios: on a noisy 2-core machine the distance to the limit, from
  * one run, says more than an absolute figure. JSON in reports/lighthouse/.
  *
@@ -20,12 +21,16 @@ import lighthouse from 'lighthouse';
 import type Result from 'lighthouse/types/lhr/lhr.js';
 import { pagePath, STATIC_PAGES } from '../src/config/pages.ts';
 import { LOCALES } from '../src/lib/locale.ts';
+import { pageLoad } from './size.ts';
 import { CHROMIUM_ARGS, chromiumPath } from './lib/chromium.ts';
 import { SITE_URL } from './lib/local-stack-config.ts';
 import { withStack } from './lib/with-stack.ts';
 import { withoutScripts } from './static-pages.ts';
 
-const ROUTES = LOCALES.flatMap((locale) => STATIC_PAGES.map((page) => pagePath(page, locale)));
+const PAGES = LOCALES.flatMap((locale) =>
+  STATIC_PAGES.map((page) => ({ route: pagePath(page, locale), page, locale })),
+);
+const ROUTES = PAGES.map(({ route }) => route);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const OUT = 'reports/lighthouse';
 const RUNS = Number(process.env.LH_RUNS ?? 5);
@@ -117,6 +122,10 @@ async function main(): Promise<void> {
             (lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ??
             [];
           const sizes = await gzippedSizes(requests);
+          // What the page's HTML makes the browser fetch at once (npm run size's figure and budget), beside
+          // all that the page fetched during the run (also what loads after hydration and when idle).
+          const { page, locale } = PAGES.find((entry) => entry.route === route)!;
+          const firstLoad = pageLoad('dist', page, locale);
           const score = (id: (typeof CATEGORIES)[number]) =>
             Math.round((lhr.categories[id]?.score ?? 0) * 100);
           const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? NaN;
@@ -130,8 +139,10 @@ async function main(): Promise<void> {
             'LCP (ms)': Math.round(lcp),
             'TBT (ms)': Math.round(lhr.audits['total-blocking-time']?.numericValue ?? NaN),
             CLS: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
-            'JS gz (KB)': Number((sizes.js / 1024).toFixed(1)),
-            'CSS gz (KB)': Number((sizes.css / 1024).toFixed(1)),
+            'first-load JS gz (KB)': Number((firstLoad.jsGzip / 1024).toFixed(1)),
+            'all JS gz (KB)': Number((sizes.js / 1024).toFixed(1)),
+            'render-blocking CSS gz (KB)': Number((firstLoad.cssGzip / 1024).toFixed(1)),
+            'all CSS gz (KB)': Number((sizes.css / 1024).toFixed(1)),
             'limit perf': performanceOf(limit),
             'limit LCP (ms)': Math.round(limitLcp),
             'perf / limit': Number((performanceOf(lhr) / performanceOf(limit)).toFixed(2)),
