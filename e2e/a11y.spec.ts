@@ -1,12 +1,4 @@
-import {
-  accounts,
-  expect,
-  expectNoViolations,
-  newEmail,
-  signInAsMember,
-  signInWithEmail,
-  test,
-} from './fixtures';
+import { accounts, expect, expectNoViolations, signInAsMember, test, walkSignInStates } from './fixtures';
 
 const WIDTHS = [
   { name: 'mobile', width: 390, height: 844 },
@@ -48,36 +40,7 @@ for (const size of WIDTHS) {
       await expect(page.getByRole('button', { name: 'Sign in with email' })).toBeVisible();
       await expectNoViolations(page, 'login');
 
-      await page.getByRole('button', { name: 'Sign in with email' }).click();
-      await page.getByLabel('Email').fill(newEmail('a11y'));
-      await expectNoViolations(page, 'e-mail step');
-      await page.getByRole('button', { name: 'Next' }).click();
-      await page.getByLabel('Choose password').fill('weak');
-      await expect(page.locator('#password-requirements')).toBeVisible();
-      await expectNoViolations(page, 'sign-up with requirements');
-      await page.getByLabel('Choose password').press('Tab');
-      await page.keyboard.press('Tab');
-      const requirements = page.getByRole('dialog', { name: 'Please check password requirements' });
-      await expect(requirements).toBeVisible();
-      await expectNoViolations(page, 'password modal');
-      await requirements.getByRole('button', { name: 'OK' }).click();
-      await expect(requirements).toBeHidden();
-
-      await signInWithEmail(page, accounts.unverified.email, accounts.unverified.password);
-      const verify = page.getByRole('dialog', { name: 'Email verification needed' });
-      await expect(verify).toBeVisible();
-      await expectNoViolations(page, 'verification modal');
-      await verify.getByRole('button', { name: 'OK' }).click();
-      await expect(verify).toBeHidden();
-
-      await page.route('**/accounts:signInWithPassword**', (route) =>
-        route.fulfill({ status: 500, body: '{"error":{"message":"INTERNAL"}}' }),
-      );
-      await signInWithEmail(page, accounts.member.email, accounts.member.password);
-      await expect(
-        page.getByRole('alert').filter({ hasText: 'An error occurred while signing in' }),
-      ).toBeVisible();
-      await expectNoViolations(page, 'sign-in error');
+      await walkSignInStates(page, 'a11y', (state) => expectNoViolations(page, state));
     });
 
     test('members area: each section, the seminar list and the error modal', async ({ page }) => {

@@ -22,7 +22,7 @@ import { join, resolve } from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { build, loadConfigFromFile } from 'vite';
-import { accounts, expect, newEmail, signInAsMember, signInWithEmail, test } from './fixtures';
+import { expect, signInAsMember, test, walkSignInStates } from './fixtures';
 import { VISITOR_PAGES } from './pages';
 
 const REFERENCE_URL = '/__reference/bootstrap-full.css';
@@ -302,36 +302,7 @@ for (const size of WIDTHS) {
       page,
     }, testInfo) => {
       await page.goto('/login');
-      await page.getByRole('button', { name: 'Sign in with email' }).click();
-      await page.getByLabel('Email').fill(newEmail('css'));
-      await expectSameAsFullBootstrap(page, 'e-mail step', testInfo);
-      await page.getByRole('button', { name: 'Next' }).click();
-      await page.getByLabel('Choose password').fill('weak');
-      await expect(page.locator('#password-requirements')).toBeVisible();
-      await expectSameAsFullBootstrap(page, 'sign-up with requirements', testInfo);
-      await page.getByLabel('Choose password').press('Tab');
-      await page.keyboard.press('Tab');
-      const requirements = page.getByRole('dialog', { name: 'Please check password requirements' });
-      await expect(requirements).toBeVisible();
-      await expectSameAsFullBootstrap(page, 'password modal', testInfo);
-      await requirements.getByRole('button', { name: 'OK' }).click();
-      await expect(requirements).toBeHidden();
-
-      await signInWithEmail(page, accounts.unverified.email, accounts.unverified.password);
-      const verify = page.getByRole('dialog', { name: 'Email verification needed' });
-      await expect(verify).toBeVisible();
-      await expectSameAsFullBootstrap(page, 'verification modal', testInfo);
-      await verify.getByRole('button', { name: 'OK' }).click();
-      await expect(verify).toBeHidden();
-
-      await page.route('**/accounts:signInWithPassword**', (route) =>
-        route.fulfill({ status: 500, body: '{"error":{"message":"INTERNAL"}}' }),
-      );
-      await signInWithEmail(page, accounts.member.email, accounts.member.password);
-      await expect(
-        page.getByRole('alert').filter({ hasText: 'An error occurred while signing in' }),
-      ).toBeVisible();
-      await expectSameAsFullBootstrap(page, 'sign-in error alert', testInfo);
+      await walkSignInStates(page, 'css', (state) => expectSameAsFullBootstrap(page, state, testInfo));
     });
 
     test('members area: sections, seminars, menus, a download under way, the Error modal', async ({

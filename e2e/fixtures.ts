@@ -81,6 +81,48 @@ export async function signInWithEmail(
 }
 
 /** Signs in as the verified demo member and waits for the members area. */
+/**
+ * Takes the sign-in form on /login (already open) through each state a visitor can meet, and calls `check`
+ * in each, by name: the e-mail step, sign-up with the password requirements, the requirements modal, the
+ * verification modal (an unverified account) and the sign-in failure alert (the service answers 500).
+ */
+export async function walkSignInStates(
+  page: Page,
+  emailLabel: string,
+  check: (state: string) => Promise<void>,
+): Promise<void> {
+  await page.getByRole('button', { name: 'Sign in with email' }).click();
+  await page.getByLabel('Email').fill(newEmail(emailLabel));
+  await check('e-mail step');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Choose password').fill('weak');
+  await expect(page.locator('#password-requirements')).toBeVisible();
+  await check('sign-up with requirements');
+  await page.getByLabel('Choose password').press('Tab');
+  await page.keyboard.press('Tab');
+  const requirements = page.getByRole('dialog', { name: 'Please check password requirements' });
+  await expect(requirements).toBeVisible();
+  await check('password modal');
+  await requirements.getByRole('button', { name: 'OK' }).click();
+  await expect(requirements).toBeHidden();
+
+  await signInWithEmail(page, accounts.unverified.email, accounts.unverified.password);
+  const verify = page.getByRole('dialog', { name: 'Email verification needed' });
+  await expect(verify).toBeVisible();
+  await check('verification modal');
+  await verify.getByRole('button', { name: 'OK' }).click();
+  await expect(verify).toBeHidden();
+
+  await page.route('**/accounts:signInWithPassword**', (route) =>
+    route.fulfill({ status: 500, body: '{"error":{"message":"INTERNAL"}}' }),
+  );
+  await signInWithEmail(page, accounts.member.email, accounts.member.password);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'An error occurred while signing in' }),
+  ).toBeVisible();
+  await check('sign-in error alert');
+}
+
 export async function signInAsMember(page: Page): Promise<void> {
   await signInWithEmail(page, accounts.member.email, accounts.member.password);
   await expect(page).toHaveURL(/\/members/);
@@ -100,6 +142,34 @@ export async function settled(page: Page, { network = true } = {}): Promise<void
       !document.querySelector('.collapsing') &&
       document.getAnimations().every((animation) => animation.effect?.getTiming().iterations === Infinity),
   );
+}
+
+/**
+ * Records every layout shift of each page the context opens from now on, each with what moved (tag and
+ * classes), so a failure says where to look. Read them with layoutShifts().
+ */
+export async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: string[] = [];
+    (window as unknown as { __shifts: string[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        sources?: { node?: Node }[];
+      })[]) {
+        const moved = (entry.sources ?? []).map((source) => {
+          const element = source.node instanceof Element ? source.node : source.node?.parentElement;
+          return element ? `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}` : '?';
+        });
+        shifts.push(`${entry.value.toFixed(4)}: ${moved.join(', ')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The layout shifts of the current page so far (see recordLayoutShifts). */
+export function layoutShifts(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts);
 }
 
 export async function sessionFlag(page: Page): Promise<string | null> {

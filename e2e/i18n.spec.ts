@@ -18,6 +18,8 @@ import {
   signInWithEmail,
   test,
   verificationLink,
+  layoutShifts,
+  recordLayoutShifts,
 } from './fixtures';
 
 type Messages = Record<string, string>;
@@ -136,27 +138,11 @@ test.describe('Norwegian pages', () => {
   });
 
   test('hydrating the Norwegian HTML gives no warning and moves nothing', async ({ page, problems }) => {
-    await page.addInitScript(() => {
-      // Each shift with what moved, so a failure says where to look.
-      const shifts: string[] = [];
-      (window as unknown as { __shifts: string[] }).__shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & {
-          value: number;
-          sources?: { node?: Node }[];
-        })[]) {
-          const moved = (entry.sources ?? []).map((source) => {
-            const element = source.node instanceof Element ? source.node : source.node?.parentElement;
-            return element ? `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}` : '?';
-          });
-          shifts.push(`${entry.value.toFixed(4)}: ${moved.join(', ')}`);
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordLayoutShifts(page);
     for (const { path } of NB_PAGES) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
-      const shifts = await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts);
+      const shifts = await layoutShifts(page);
       expect({ path, shifts }).toEqual({ path, shifts: [] });
     }
     expect(problems.errors).toEqual([]);

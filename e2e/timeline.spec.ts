@@ -9,7 +9,14 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { SITE_URL } from '../scripts/lib/local-stack-config.ts';
-import { expect, expectNoViolations, signInAsMember, test } from './fixtures';
+import {
+  expect,
+  expectNoViolations,
+  layoutShifts,
+  recordLayoutShifts,
+  signInAsMember,
+  test,
+} from './fixtures';
 
 type Messages = Record<string, string | { match: Record<string, string> }[]>;
 const en = JSON.parse(readFileSync('messages/en.json', 'utf8')) as Messages;
@@ -199,22 +206,7 @@ test.describe('the build-time HTML', () => {
     }) => {
       test.setTimeout(120_000);
       await page.setViewportSize({ width, height: 900 });
-      await page.addInitScript(() => {
-        const shifts: string[] = [];
-        (window as unknown as { __shifts: string[] }).__shifts = shifts;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & {
-            value: number;
-            sources?: { node?: Node }[];
-          })[]) {
-            const moved = (entry.sources ?? []).map((source) => {
-              const element = source.node instanceof Element ? source.node : source.node?.parentElement;
-              return element ? `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}` : '?';
-            });
-            shifts.push(`${entry.value.toFixed(4)}: ${moved.join(', ')}`);
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await recordLayoutShifts(page);
       await page.clock.install({ time: new Date(BEFORE_AT) });
       for (const at of [BEFORE_AT, DURING_AT, AFTER_AT]) {
         await page.clock.setFixedTime(new Date(at));
@@ -223,7 +215,7 @@ test.describe('the build-time HTML', () => {
           await expect(page.locator(`${NOTICE} h2`)).toBeVisible();
           if (at !== AFTER_AT) await expect(page.locator('.calendar-choices a')).toHaveCount(3);
           await page.waitForLoadState('networkidle');
-          const shifts = await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts);
+          const shifts = await layoutShifts(page);
           expect({ path, at, shifts }).toEqual({ path, at, shifts: [] });
         }
       }
