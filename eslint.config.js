@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
@@ -13,11 +14,14 @@ import tseslint from 'typescript-eslint';
  * an import it cannot resolve is not checked, hence the resolver knows .ts/.tsx.
  * (Not with core no-restricted-imports: flat config replaces a rule's options block by block, so a later
  * block for src/** silently dropped every earlier block's patterns. That rule now has one block only:
- * FirebaseUI and the compat SDK, below.) scripts/eslint-layering.test.ts proves that they bite.
+ * FirebaseUI and the compat SDK, below.) tools/test/eslint-layering.test.ts proves that they bite.
  */
 const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+
+/** The organisers' commands and their helpers, not their tests (which may start the local emulators). */
+const ORGANISER_CODE = fileURLToPath(new URL('./organiser/**/!(*.test|test-support).ts', import.meta.url));
 
 const ABOVE_FEATURES = 'Features must not import the app shell (src/app).';
 export const LAYER_ZONES = [
@@ -45,15 +49,31 @@ export const LAYER_ZONES = [
     message: `A feature must not import another feature: move what ${feature} needs from it to src/domain or src/components.`,
   })),
   {
-    // Tooling and browser tests use the shared data, settings and Firebase helpers, never the UI.
-    target: ['scripts', 'e2e', 'e2e-firefox'],
-    from: ['src/app', 'src/components', 'src/main.tsx'],
-    message: 'Scripts and browser tests must not import the UI (src/app, src/components, src/features).',
+    // The site imports none of the tools, the organisers' commands or the browser tests.
+    target: 'src',
+    from: ['organiser', 'tools', 'e2e'],
+    message: 'The site (src/) must not import organiser/, tools/ or e2e/: they run in Node, never in a page.',
   },
   {
-    target: ['scripts', 'e2e', 'e2e-firefox'],
-    from: 'src/features',
-    message: 'Scripts and browser tests must not import the UI (src/app, src/components, src/features).',
+    // Tooling, commands and browser tests use the shared data, settings and pure helpers, never the UI.
+    target: ['organiser', 'tools', 'e2e'],
+    from: ['src/app', 'src/components', 'src/features', 'src/main.tsx', 'src/prerender.tsx'],
+    message:
+      'Tools, organiser commands and browser tests must not import the UI (src/app, src/components, src/features).',
+  },
+  {
+    // The organisers' commands run against production: only src/domain, src/config and src/lib from the site,
+    // and nothing of the local tooling (their tests may start the local emulators).
+    target: ORGANISER_CODE,
+    from: ['src/firebase', 'tools', 'e2e'],
+    message:
+      'Organiser code imports only src/domain, src/config and src/lib from the site, and nothing from tools/ or e2e/ (their tests may use tools/local).',
+  },
+  {
+    target: 'tools/build',
+    from: 'organiser',
+    message:
+      'The build (tools/build) must not import organiser/: it builds the site, it does not act on a bucket.',
   },
 ];
 
@@ -66,9 +86,9 @@ export default tseslint.config(
       'test-results',
       'reports',
       '.cache',
-      '.build-nb', // the Norwegian client build while scripts/build.ts runs
+      '.build-nb', // the Norwegian client build while tools/build/build.ts runs
       'src/paraglide', // compiled from messages/*.json (npm run i18n)
-      'scripts/lint-fixtures', // files that must fail: scripts/eslint-layering.test.ts lints them
+      'tools/test/lint-fixtures', // files that must fail: tools/test/eslint-layering.test.ts lints them
     ],
   },
   {
@@ -81,7 +101,7 @@ export default tseslint.config(
     extends: [reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.recommended],
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.ts', 'e2e/**/*.ts', 'e2e-firefox/**/*.ts'],
+    files: ['**/*.{ts,tsx}'],
     plugins: { import: importPlugin },
     settings: {
       'import/extensions': ['.ts', '.tsx', '.js'],
@@ -93,7 +113,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'scripts/lint-fixtures/*.ts'],
+    // Every TypeScript file of the project: the site, the organisers' commands, the tools and the tests.
+    files: ['**/*.{ts,tsx}'],
     rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {

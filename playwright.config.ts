@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from './scripts/lib/chromium.ts';
-import { SITE_URL } from './scripts/lib/local-stack-config.ts';
+import { CHROMIUM_ARGS, chromiumPath } from './tools/test/chromium.ts';
+import { SITE_URL } from './tools/local/config.ts';
 
 /**
  * Browser tests in Chromium against the local stack (Auth, Storage and Hosting emulators, demo data),
@@ -8,6 +8,8 @@ import { SITE_URL } from './scripts/lib/local-stack-config.ts';
  */
 export default defineConfig({
   testDir: 'e2e',
+  // e2e/firefox/ is the Firefox suite (Vitest + Puppeteer: npm run test:firefox).
+  testIgnore: 'firefox/**',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -24,8 +26,8 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
     command: process.env.E2E_SKIP_BUILD
-      ? 'npx tsx scripts/stack.ts'
-      : 'npm run build && npx tsx scripts/stack.ts',
+      ? 'npx tsx tools/local/stack.ts'
+      : 'npm run build && npx tsx tools/local/stack.ts',
     url: `${SITE_URL}/home`,
     // Ready once the demo data is seeded, not merely when the Hosting emulator answers.
     wait: { stdout: /The reunion website is running/ },

@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
-import { calendarFilesWhileServing } from './scripts/calendar-dev.ts';
-import { messagesWhileServing } from './scripts/lib/paraglide.ts';
-import { firebaseUiForStrictCsp } from './scripts/vite-plugins.ts';
+import { calendarFilesWhileServing } from './tools/build/calendar-dev.ts';
+import { messagesWhileServing } from './tools/build/paraglide.ts';
+import { firebaseUiForStrictCsp } from './tools/build/vite-plugins.ts';
 import { parseEnv } from './src/config/env-schema.ts';
+import { HOST, PORTS } from './tools/local/config.ts';
 
 const PAGE_PARTS =
   /src[\\/](components[\\/](rich-text|page-meta|section-nav|hash-section|reunion-notice[\\/]reunion-notice)|domain[\\/]member-sections)\.tsx?$/;
@@ -24,8 +25,8 @@ export default defineConfig(({ mode }) => {
         scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin'] },
       },
     },
-    server: { host: '127.0.0.1', port: 5173, strictPort: true },
-    preview: { host: '127.0.0.1', port: 4173, strictPort: true },
+    server: { host: HOST, port: PORTS.vite, strictPort: true },
+    preview: { host: HOST, port: 4173, strictPort: true },
     build: {
       sourcemap: true,
       target: 'es2022',

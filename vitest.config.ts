@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vitest/config';
-import { messagesWhileServing } from './scripts/lib/paraglide.ts';
+import { messagesWhileServing } from './tools/build/paraglide.ts';
 import { parseEnv } from './src/config/env-schema.ts';
 
 /**
@@ -35,7 +35,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           globals: true,
-          include: ['scripts/**/*.test.ts'],
+          include: ['organiser/**/*.test.ts', 'tools/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

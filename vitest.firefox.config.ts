@@ -1,13 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
-/** npm run test:firefox: the core flows in Debian's Firefox ESR against the local stack (e2e-firefox/). */
+/** npm run test:firefox: the core flows in Debian's Firefox ESR against the local stack (e2e/firefox/). */
 export default defineConfig({
   test: {
     name: 'firefox',
-    include: ['e2e-firefox/**/*.test.ts'],
+    include: ['e2e/firefox/**/*.test.ts'],
     environment: 'node',
     globals: true,
-    globalSetup: ['e2e-firefox/global-setup.ts'],
+    globalSetup: ['e2e/firefox/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,

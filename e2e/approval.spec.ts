@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import JSZip from 'jszip';
-import { demoFile } from '../scripts/seed/demo-files.ts';
+import { demoFile } from '../tools/local/seed/demo-files.ts';
 import { CATALOGUE, downloadFileName } from '../src/domain/catalogue.ts';
 import { accounts, expect, expectNoViolations, newEmail, signInWithEmail, test } from './fixtures';
 import { createVerifiedAccount, organiserMembers } from './organiser';

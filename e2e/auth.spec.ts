@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { oobCodes } from '../scripts/auth/emulator-api.ts';
+import { oobCodes } from '../organiser/core/auth-emulator.ts';
 import {
   accounts,
   authEmulator,

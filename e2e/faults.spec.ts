@@ -1,4 +1,4 @@
-import { AUTH_URL, STORAGE_URL } from '../scripts/lib/local-stack-config.ts';
+import { AUTH_URL, STORAGE_URL } from '../tools/local/config.ts';
 import { expect, MALFORMED_ADDRESS_SUFFIXES, settled, signInAsMember, test } from './fixtures';
 
 const ERROR_TEXT =
@@ -143,7 +143,7 @@ test.describe('bad input on every route', () => {
   // FirebaseUI parses the page address (its goog.Uri) whenever its widget starts or resets, and threw
   // "URIError: URI malformed" on broken percent-encoding, in the hash or the query. Each address is a
   // fresh page load, so the widget reads exactly that address, and the test waits for the widget itself:
-  // it failed every time before the fix (scripts/vite-plugins.ts, patchFirebaseUiJs).
+  // it failed every time before the fix (tools/build/vite-plugins.ts, patchFirebaseUiJs).
   for (const suffix of MALFORMED_ADDRESS_SUFFIXES) {
     test(`the sign-in widget starts on /login${suffix}`, async ({ page, problems }) => {
       await page.goto(`/login${suffix}`);

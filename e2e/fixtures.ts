@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
-import { AUTH_URL, PROJECT_ID, demoAccounts } from '../scripts/lib/local-stack-config.ts';
-import { oobCodes, type OobCode } from '../scripts/auth/emulator-api.ts';
+import { AUTH_URL, PROJECT_ID, demoAccounts } from '../tools/local/config.ts';
+import { oobCodes, type OobCode } from '../organiser/core/auth-emulator.ts';
 
 export { expect };
 export const accounts = demoAccounts();

@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { demoFile } from '../scripts/seed/demo-files.ts';
-import { SITE_URL } from '../scripts/lib/local-stack-config.ts';
+import { demoFile } from '../tools/local/seed/demo-files.ts';
+import { SITE_URL } from '../tools/local/config.ts';
 import { CATALOGUE, downloadFileName } from '../src/domain/catalogue.ts';
 import {
   accounts,

@@ -1,5 +1,5 @@
 /**
- * The Norwegian sign-in page: FirebaseUI in Bokmål (our build-time translation, scripts/firebaseui-nb.ts),
+ * The Norwegian sign-in page: FirebaseUI in Bokmål (our build-time translation, tools/build/firebaseui-nb.ts),
  * loaded only there, and Firebase's e-mails and Google's popup requested in Norwegian ("no").
  * Runs against /nb/login, which the Norwegian site provides (E2E_NB_LOGIN_PATH overrides it). Only the
  * widget's own texts are checked here; the page's texts belong to the page's tests.

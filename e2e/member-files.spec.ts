@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import JSZip from 'jszip';
-import { BUCKET, STORAGE_URL } from '../scripts/lib/local-stack-config.ts';
-import { demoFile } from '../scripts/seed/demo-files.ts';
+import { BUCKET, STORAGE_URL } from '../tools/local/config.ts';
+import { demoFile } from '../tools/local/seed/demo-files.ts';
 import {
   CATALOGUE,
   downloadFileName,

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page, Route } from '@playwright/test';
-import { demoFile } from '../scripts/seed/demo-files.ts';
+import { demoFile } from '../tools/local/seed/demo-files.ts';
 import { CATALOGUE, contentTypeOf, downloadFileName, type CatalogueEntry } from '../src/domain/catalogue.ts';
 import { expect, signInAsMember, test } from './fixtures';
 

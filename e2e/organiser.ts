@@ -5,8 +5,8 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { connectAdmin, hostOf } from '../scripts/lib/firebase-admin.ts';
-import { AUTH_URL, PROJECT_ID } from '../scripts/lib/local-stack-config.ts';
+import { connectAdmin, hostOf } from '../organiser/core/firebase-admin.ts';
+import { AUTH_URL, PROJECT_ID } from '../tools/local/config.ts';
 
 const run = promisify(execFile);
 

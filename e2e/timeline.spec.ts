@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import ICAL from 'ical.js';
-import { SITE_URL } from '../scripts/lib/local-stack-config.ts';
+import { SITE_URL } from '../tools/local/config.ts';
 import {
   expect,
   expectNoViolations,

@@ -27,7 +27,7 @@ function start(root: HTMLElement, locale: Locale): void {
       </AuthProvider>
     </StrictMode>
   );
-  // The static pages come with their content rendered at build time (scripts/prerender.ts): hydrate it,
+  // The static pages come with their content rendered at build time (tools/build/prerender.ts): hydrate it,
   // once the page's own code (preloaded by the HTML) is here. (No top-level await: the page's chunk
   // imports this one, which must finish evaluating first.)
   if (root.hasChildNodes()) void preloadPageAt(window.location.pathname).then(() => hydrateRoot(root, app));

@@ -1,6 +1,6 @@
 /**
  * Build-time entry (vite build --ssr): renders a page's markup in its language, so its HTML file shows
- * the content before any JavaScript runs, and gives the texts of its <head> (scripts/prerender.ts writes
+ * the content before any JavaScript runs, and gives the texts of its <head> (tools/build/prerender.ts writes
  * dist/<page>.html and dist/nb/<page>.html). The account slot of the navigation renders as "not known
  * yet", so a signed-in member never sees a Login link flash; the browser then hydrates the markup.
  */

@@ -5,7 +5,7 @@ import { delocalizePath } from '../lib/locale';
 
 /**
  * Each page's code, loaded when the page is shown. The build-time HTML already shows the page's content
- * and preloads the page's chunk (scripts/prerender.ts); src/main.tsx waits for it before hydrating, so the
+ * and preloads the page's chunk (tools/build/prerender.ts); src/main.tsx waits for it before hydrating, so the
  * page hydrates in one go instead of being replaced by the loading message.
  */
 export const PAGE_MODULES = {

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 
 import { DEMO_PROJECT_ID, defaultStorageBucket, isDemoProject } from './firebase-project.ts';
+import { emulatorUrl } from './local-emulators.ts';
 
 /**
  * Every VITE_* setting, validated in one place. With nothing set, the site runs against the offline
@@ -79,8 +80,8 @@ export function parseEnv(raw: RawEnv): AppConfig {
     ...(isDemo
       ? {
           emulators: {
-            authUrl: env.VITE_AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9099',
-            storageUrl: env.VITE_STORAGE_EMULATOR_URL ?? 'http://127.0.0.1:9199',
+            authUrl: env.VITE_AUTH_EMULATOR_URL ?? emulatorUrl('auth'),
+            storageUrl: env.VITE_STORAGE_EMULATOR_URL ?? emulatorUrl('storage'),
           },
         }
       : {}),

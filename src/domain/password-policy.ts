@@ -1,7 +1,7 @@
 /**
  * The new-account password rule (spec section 5): 8-32 characters with at least one digit, one
  * lowercase and one uppercase letter. It mirrors the Firebase password policy that the organisers'
- * command enforces in production (scripts/organiser/auth-settings.ts), which counts UTF-16 code
+ * command enforces in production (organiser/commands/auth-settings.ts), which counts UTF-16 code
  * units and accepts only ASCII a-z, A-Z and 0-9 for the character classes, so the page never accepts a
  * password the server would refuse, nor the reverse.
  */

@@ -1,6 +1,6 @@
 /**
  * FirebaseUI in Norwegian Bokmål: the same pinned FirebaseUI with our Bokmål texts swapped in at build
- * time (scripts/firebaseui-nb.ts). Only the Norwegian pages' widget imports it.
+ * time (tools/build/firebaseui-nb.ts). Only the Norwegian pages' widget imports it.
  */
 import * as firebaseui from 'firebaseui/nb';
 import { authUIGetter } from './auth-ui';

@@ -42,7 +42,7 @@ export function currentLocale(): Locale {
 
 /**
  * The one language this build's code carries, or undefined where it carries both (the dev server, the
- * tests, the build-time rendering). The production build is made once per language (scripts/build.ts), so
+ * tests, the build-time rendering). The production build is made once per language (tools/build/build.ts), so
  * each page downloads its own language's texts only.
  */
 export function builtLocale(): Locale | undefined {

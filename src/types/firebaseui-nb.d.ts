@@ -1,6 +1,6 @@
 /**
  * `firebaseui/nb`: FirebaseUI 6.1.0 with our Bokmål texts, made at build time from the pinned English
- * esm.js by scripts/vite-plugins.ts (firebaseUiForStrictCsp) and scripts/firebaseui-nb.ts. Same API
+ * esm.js by tools/build/vite-plugins.ts (firebaseUiForStrictCsp) and tools/build/firebaseui-nb.ts. Same API
  * and types as `firebaseui`.
  */
 declare module 'firebaseui/nb' {

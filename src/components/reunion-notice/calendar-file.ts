@@ -10,8 +10,8 @@ export function reunionEventUid(siteUrl: string = config.siteUrl): string {
 }
 
 /**
- * The calendar file of a language (written at build time by scripts/prerender.ts, served while developing by
- * scripts/calendar-dev.ts): where it is served, and its text.
+ * The calendar file of a language (written at build time by tools/build/prerender.ts, served while developing by
+ * tools/build/calendar-dev.ts): where it is served, and its text.
  */
 export function calendarFile(locale: Locale): { path: string; content: string } {
   const texts = reunionEventTexts(locale);

@@ -6,7 +6,7 @@ import { m } from '../../paraglide/messages.js';
 import { reunionEventTexts } from './reunion-event';
 
 /**
- * The reunion as a schema.org Event, in a language, for search engines: scripts/prerender.ts puts it into
+ * The reunion as a schema.org Event, in a language, for search engines: tools/build/prerender.ts puts it into
  * the Home page's build-time HTML (a JSON-LD data block, which the CSP does not block: it never runs).
  * After the reunion it simply lies in the past; it stays "scheduled" (it was not cancelled or moved).
  */

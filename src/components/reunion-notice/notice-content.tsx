@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { RichText } from '../../components/rich-text';
+import { RichText } from '../rich-text';
 import { pagePath } from '../../config/pages';
 import { REUNION_END, REUNION_START } from '../../config/site';
 import { formatDateRange } from '../../lib/format';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { ErrorBoundary } from '../../components/error-boundary';
-import { useClientReady } from '../../components/use-client-ready';
+import { ErrorBoundary } from '../error-boundary';
+import { useClientReady } from '../use-client-ready';
 
 const NoticeContent = lazy(() => import('./notice-content'));
 

@@ -11,7 +11,7 @@ import './sign-in-widget.css';
 
 /**
  * The accessible name of FirebaseUI's show/hide-password button, which the CSP patch makes a real button
- * (scripts/vite-plugins.ts; the Norwegian build names it "Vis passord", scripts/firebaseui-nb.ts) and
+ * (tools/build/vite-plugins.ts; the Norwegian build names it "Vis passord", tools/build/firebaseui-nb.ts) and
  * this code relabels as the field flips between hidden and shown (messages login_show/hide_password).
  */
 function passwordToggleLabels(): { show: string; hide: string } {

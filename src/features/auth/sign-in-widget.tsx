@@ -24,7 +24,7 @@ function nextTask(): Promise<void> {
  * The widget of a language, loaded in two steps so that the browser evaluates them in separate tasks
  * (one long task would block the page for their sum): first the compat SDK, our Auth and the widget's own
  * code (./sign-in-widget-view), then the language's FirebaseUI. The login page's HTML preloads both
- * (scripts/prerender.ts), so neither step waits for the network.
+ * (tools/build/prerender.ts), so neither step waits for the network.
  */
 function staged(load: () => Promise<{ default: ComponentType<SignInWidgetProps> }>) {
   return lazy(async () => {

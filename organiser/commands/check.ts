@@ -1,0 +1,344 @@
+/**
+ * npm run organiser:check [--project <alias|id>] [--bucket <name>]
+ *
+ * Compares the bucket's members/ folder with the catalogue (files missing, with the wrong content type or access
+ * metadata, carrying a download token, unknown to the catalogue), checks that the bucket grants nothing to
+ * allUsers / allAuthenticatedUsers, and reads the project's Authentication settings (password policy, e-mail
+ * enumeration protection). Changes nothing.
+ */
+import {
+  CATALOGUE,
+  MEMBERS_PREFIX,
+  downloadFileName,
+  fileNameInStorage,
+  hasThumbnail,
+  storagePathOf,
+  thumbnailPathOf,
+  type CatalogueEntry,
+} from '../../src/domain/catalogue.ts';
+import { emulatorConfig } from '../core/auth-emulator.ts';
+import {
+  ACCESS_METADATA_KEY,
+  DOWNLOAD_TOKENS_METADATA_KEY,
+  LARGE_DEMO_PATH,
+  memberFileMetadata,
+} from '../bucket/member-files.ts';
+import { thumbnailProblems } from '../bucket/thumbnails.ts';
+import { authFailure, listObjects, storageFailure, type StoredObject } from '../core/admin.ts';
+import { authSettingsProblems, describeAuthSettings, type AuthSettings } from './auth-settings.ts';
+import {
+  defineCommand,
+  formatTable,
+  plural,
+  runIfMain,
+  type CommandContext,
+  type CommandRun,
+} from '../core/cli.ts';
+import { EXIT_FAILED, EXIT_OK } from '../core/errors.ts';
+import { BUCKET_HELP, TARGET_HELP, TARGET_OPTIONS } from '../core/target.ts';
+
+const NAME = 'organiser:check';
+
+export const HELP = `Usage: npm run ${NAME} -- [--project <alias|id>] [--bucket <name>]
+
+Compares the bucket's ${MEMBERS_PREFIX} folder with the file catalogue (src/domain/catalogue.ts) and lists:
+catalogue files missing from the bucket (with the names to upload them under), files stored with another
+content type or another access (who may read them) than the catalogue's, images whose preview (thumbnail)
+is missing, wrong or made from an older version of the image, member files carrying a download token (a
+link that skips the sign-in), files whose download name is out of date, and files the catalogue does not
+know (the site never shows those; delete them in the Firebase console if they are not needed).
+Then checks that the bucket is not open to allUsers or allAuthenticatedUsers (a real project only: the
+emulator has no IAM) and reads the project's Authentication settings: the password policy must be
+enforced with the site's rule and e-mail enumeration protection off (npm run organiser:auth-settings).
+Changes nothing.
+
+Options:
+${TARGET_HELP}
+${BUCKET_HELP}
+  -h, --help            this help
+
+Exit codes: 0 all is well; 1 a file is missing, has the wrong content type or access, an image's preview
+is missing or wrong, a file carries a download token, the bucket is public, the Authentication settings do not suit the site, or something could not be
+read; 2 usage error.`;
+
+export interface CheckResult {
+  present: CatalogueEntry[];
+  missing: CatalogueEntry[];
+  wrongType: { entry: CatalogueEntry; actual: string | undefined }[];
+  /** Stored with another `access` metadata than the catalogue says (who may read it). */
+  wrongAccess: { entry: CatalogueEntry; actual: string | undefined }[];
+  /**
+   * Images present in the bucket whose preview (members/.../thumbnails/<id>.jpg) is missing, of another type or
+   * access, or made from other content than the image has now.
+   */
+  previews: { entry: CatalogueEntry; problems: string[] }[];
+  /** Member files (catalogue or not) carrying a download token: readable by anyone with the link. */
+  downloadTokens: StoredObject[];
+  /** Stored with another Content-Disposition than the catalogue's (display name changed since the upload). */
+  staleName: { entry: CatalogueEntry; actual: string | undefined }[];
+  /** Objects under members/ that are no catalogue entry. */
+  unknown: StoredObject[];
+  /** Seeded by the local stack on purpose (the download-progress benchmark file): reported, never an error. */
+  localExtras: StoredObject[];
+}
+
+/** Pure: the bucket's objects under members/ against the catalogue. `local`: the target is the emulators. */
+export function compareWithCatalogue(
+  objects: readonly StoredObject[],
+  { local }: { local: boolean },
+): CheckResult {
+  const byName = new Map(objects.map((object) => [object.name, object]));
+  const result: CheckResult = {
+    present: [],
+    missing: [],
+    wrongType: [],
+    wrongAccess: [],
+    previews: [],
+    downloadTokens: [],
+    staleName: [],
+    unknown: [],
+    localExtras: [],
+  };
+  const known = new Set<string>();
+  for (const entry of CATALOGUE) {
+    const path = storagePathOf(entry);
+    known.add(path);
+    if (hasThumbnail(entry)) known.add(thumbnailPathOf(entry));
+    const object = byName.get(path);
+    if (!object) {
+      result.missing.push(entry);
+      continue;
+    }
+    result.present.push(entry);
+    const expected = memberFileMetadata(entry);
+    if (object.contentType !== expected.contentType)
+      result.wrongType.push({ entry, actual: object.contentType });
+    const access = object.metadata[ACCESS_METADATA_KEY];
+    if (access !== expected.metadata[ACCESS_METADATA_KEY]) result.wrongAccess.push({ entry, actual: access });
+    if (object.contentDisposition !== expected.contentDisposition) {
+      result.staleName.push({ entry, actual: object.contentDisposition });
+    }
+    if (hasThumbnail(entry)) {
+      const problems = thumbnailProblems(entry, object, byName.get(thumbnailPathOf(entry)));
+      if (problems.length) result.previews.push({ entry, problems });
+    }
+  }
+  for (const object of objects) {
+    if (object.metadata[DOWNLOAD_TOKENS_METADATA_KEY]) result.downloadTokens.push(object);
+    // "Folder" placeholders (zero-byte names ending in /) that consoles create are not files.
+    if (known.has(object.name) || object.name.endsWith('/')) continue;
+    if (local && object.name === LARGE_DEMO_PATH) result.localExtras.push(object);
+    else result.unknown.push(object);
+  }
+  return result;
+}
+
+export function fileProblems(result: CheckResult): string[] {
+  return [
+    result.missing.length && `${result.missing.length} missing`,
+    result.wrongType.length && `${result.wrongType.length} with the wrong content type`,
+    result.wrongAccess.length && `${result.wrongAccess.length} with the wrong access`,
+    result.previews.length && `${plural(result.previews.length, 'image')} with a missing or wrong preview`,
+    result.downloadTokens.length && `${plural(result.downloadTokens.length, 'file')} with a download token`,
+  ].filter((problem): problem is string => Boolean(problem));
+}
+
+/** Members a bucket IAM policy must never name: they make the files public (or readable by any Google account). */
+export const PUBLIC_MEMBERS = ['allUsers', 'allAuthenticatedUsers'] as const;
+
+export interface IamPolicy {
+  bindings?: { role?: string | null; members?: string[] | null }[] | null;
+}
+
+/** The role bindings that open the bucket to everyone or to every Google account. */
+export function publicBindings(policy: IamPolicy): { role: string; member: string }[] {
+  const open: { role: string; member: string }[] = [];
+  for (const binding of policy.bindings ?? []) {
+    for (const member of binding.members ?? []) {
+      if ((PUBLIC_MEMBERS as readonly string[]).includes(member)) {
+        open.push({ role: binding.role ?? '(no role)', member });
+      }
+    }
+  }
+  return open;
+}
+
+function section(io: CommandContext['io'], title: string, header: string[], rows: string[][]): void {
+  if (!rows.length) return;
+  io.out('');
+  io.out(`${title} (${rows.length}):`);
+  for (const line of formatTable(header, rows)) io.out(`  ${line}`);
+}
+
+function report(result: CheckResult, io: CommandContext['io']): void {
+  section(
+    io,
+    'Missing: upload these (the file may be named either way)',
+    ['Path in the bucket', 'File name', 'or'],
+    result.missing.map((entry) => [
+      storagePathOf(entry),
+      fileNameInStorage(entry),
+      downloadFileName(entry, 'en'),
+    ]),
+  );
+  section(
+    io,
+    'Wrong content type: upload these again',
+    ['Path in the bucket', 'Stored as', 'Catalogue'],
+    result.wrongType.map(({ entry, actual }) => [
+      storagePathOf(entry),
+      actual ?? '(none)',
+      memberFileMetadata(entry).contentType,
+    ]),
+  );
+  section(
+    io,
+    `Wrong access (who may read the file): upload these again, the metadata "${ACCESS_METADATA_KEY}" is fixed then`,
+    ['Path in the bucket', 'Stored', 'Catalogue'],
+    result.wrongAccess.map(({ entry, actual }) => [
+      storagePathOf(entry),
+      actual ?? '(none: approved accounts only)',
+      memberFileMetadata(entry).metadata[ACCESS_METADATA_KEY]!,
+    ]),
+  );
+  section(
+    io,
+    'Preview of an image missing or wrong: upload these images again (the upload makes their previews)',
+    ['Path in the bucket', 'Preview', 'Problem'],
+    result.previews.map(({ entry, problems }) => [
+      storagePathOf(entry),
+      thumbnailPathOf(entry),
+      problems.join(', '),
+    ]),
+  );
+  section(
+    io,
+    'Download token (a ?token= link reads the file without signing in): upload these again to remove it',
+    ['Path in the bucket', 'Tokens'],
+    result.downloadTokens.map((object) => [
+      object.name,
+      String(object.metadata[DOWNLOAD_TOKENS_METADATA_KEY]!.split(',').length),
+    ]),
+  );
+  section(
+    io,
+    'Download name out of date (a warning: upload these again to fix)',
+    ['Path in the bucket', 'Should download as'],
+    result.staleName.map(({ entry }) => [storagePathOf(entry), downloadFileName(entry, 'en')]),
+  );
+  section(
+    io,
+    'Not in the catalogue (never shown on the site)',
+    ['Path in the bucket', 'Content type', 'Size'],
+    result.unknown.map((object) => [object.name, object.contentType ?? '(none)', `${object.size} B`]),
+  );
+  if (result.localExtras.length) {
+    io.out('');
+    io.out(
+      `Also present, as expected locally: ${result.localExtras.map((o) => o.name).join(', ')} ` +
+        '(the download benchmark file npm start seeds; not part of the catalogue).',
+    );
+  }
+}
+
+type Run = CommandRun<typeof TARGET_OPTIONS>;
+
+/** The bucket's IAM policy; the problems to report. */
+async function checkBucketIam({ ctx, target, admin }: Run): Promise<string[]> {
+  ctx.io.out('');
+  if (target.kind === 'emulator') {
+    ctx.io.out('Bucket IAM: skipped (the Storage emulator has no IAM; checked on a real project).');
+    return [];
+  }
+  const bucket = (await admin()).bucket(target.bucket);
+  let policy: IamPolicy;
+  try {
+    [policy] = await bucket.iam.getPolicy({ requestedPolicyVersion: 3 });
+  } catch (err) {
+    throw storageFailure(`Reading the IAM policy of gs://${target.bucket}`, err, target);
+  }
+  const open = publicBindings(policy);
+  if (!open.length) {
+    ctx.io.out('Bucket IAM: not open to allUsers or allAuthenticatedUsers.');
+    return [];
+  }
+  ctx.io.out(
+    'Bucket IAM: the bucket is open to the public. Remove these members in the Google Cloud console ' +
+      '(Cloud Storage > Buckets > the bucket > Permissions):',
+  );
+  for (const { role, member } of open) ctx.io.out(`  ${member}  ${role}`);
+  return [`the bucket grants access to ${[...new Set(open.map((o) => o.member))].join(' and ')}`];
+}
+
+/** The project's Authentication settings; the problems to report. */
+async function checkAuthSettings({ ctx, target, admin }: Run): Promise<string[]> {
+  ctx.io.out('');
+  let settings: AuthSettings;
+  if (target.kind === 'emulator') {
+    try {
+      const config = await emulatorConfig({ url: target.authUrl, projectId: target.projectId });
+      settings = { emailPrivacyConfig: config.emailPrivacyConfig ?? {} };
+    } catch (err) {
+      throw authFailure('Reading the Auth emulator settings', err, target);
+    }
+    const on = settings.emailPrivacyConfig?.enableImprovedEmailPrivacy === true;
+    ctx.io.out(
+      `Authentication (Auth emulator): e-mail enumeration protection ${on ? 'ON' : 'off'}; password`,
+    );
+    ctx.io.out('policy not checked (the Auth emulator does not enforce one).');
+    return on
+      ? ['e-mail enumeration protection is on in the Auth emulator (npm run organiser:auth-settings)']
+      : [];
+  }
+  const { auth } = await admin();
+  try {
+    settings = await auth.projectConfigManager().getProjectConfig();
+  } catch (err) {
+    throw authFailure('Reading the Authentication settings', err, target);
+  }
+  ctx.io.out('Authentication settings:');
+  for (const line of describeAuthSettings(settings)) ctx.io.out(line);
+  const problems = authSettingsProblems(settings);
+  if (problems.length) ctx.io.out('  Fix: npm run organiser:auth-settings -- --project <alias>');
+  return problems;
+}
+
+export const main = defineCommand({
+  name: NAME,
+  help: HELP,
+  options: TARGET_OPTIONS,
+  describe: 'storage',
+  async run(run) {
+    const { ctx, target, admin } = run;
+    // Connects first (a real project: the credentials are tried), so that a login problem reads as one.
+    const bucket = (await admin()).bucket(target.bucket);
+    let objects: StoredObject[];
+    try {
+      objects = await listObjects(bucket, MEMBERS_PREFIX);
+    } catch (err) {
+      throw storageFailure(`Listing gs://${target.bucket}/${MEMBERS_PREFIX}`, err, target);
+    }
+    const result = compareWithCatalogue(objects, { local: target.kind === 'emulator' });
+    report(result, ctx.io);
+    const problems = [
+      ...fileProblems(result),
+      ...(await checkBucketIam(run)),
+      ...(await checkAuthSettings(run)),
+    ];
+
+    const notes = [
+      result.staleName.length && `${plural(result.staleName.length, 'download name')} out of date`,
+      result.unknown.length && `${plural(result.unknown.length, 'file')} not in the catalogue`,
+    ].filter(Boolean);
+    const counts = `${result.present.length} of ${CATALOGUE.length} catalogue files present`;
+    ctx.io.out('');
+    ctx.io.out(
+      problems.length
+        ? `Check failed: ${counts}; ${problems.join(', ')}${notes.length ? `; ${notes.join(', ')}` : ''}.`
+        : `Check passed: ${counts} with the right content type and access${notes.length ? `; ${notes.join(', ')}` : ''}.`,
+    );
+    return problems.length ? EXIT_FAILED : EXIT_OK;
+  },
+});
+
+runIfMain(import.meta.url, main);

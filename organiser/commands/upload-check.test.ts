@@ -1,0 +1,723 @@
+/**
+ * organiser:upload and organiser:check end to end against the in-process Storage emulator and an in-process Auth
+ * emulator on random ports: main(argv) with STORAGE_EMULATOR_URL / AUTH_EMULATOR_URL pointing at them, each test
+ * in its own bucket. What a real project adds (bucket IAM, the project's Authentication settings) is tested with
+ * a stand-in Admin SDK connection at the end.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import sharp from 'sharp';
+
+import {
+  CATALOGUE,
+  downloadFileName,
+  fileNameInStorage,
+  hasThumbnail,
+  storagePathOf,
+  thumbnailPathOf,
+  type CatalogueEntry,
+} from '../../src/domain/catalogue.ts';
+import { updateEmulatorConfig } from '../core/auth-emulator.ts';
+import { startAuthEmulator, type RunningAuthEmulator } from '../../tools/local/auth/emulator.ts';
+import { connectAdmin, hostOf, type AdminConnection, type Bucket } from '../core/firebase-admin.ts';
+import { LARGE_DEMO_PATH, demoFile } from '../../tools/local/seed/demo-files.ts';
+import { seedStorage } from '../../tools/local/seed/seed-storage.ts';
+import { startStorageEmulator, type RunningStorageEmulator } from '../../tools/local/storage/emulator.ts';
+import {
+  DOWNLOAD_TOKENS_METADATA_KEY,
+  contentDispositionFor,
+  md5Base64,
+  memberFileMetadata,
+  saveObject,
+} from '../bucket/member-files.ts';
+import { thumbnailMetadata } from '../bucket/thumbnails.ts';
+import { emulatorIdToken } from '../../tools/local/storage/tokens.ts';
+import { listObjects, type StoredObject } from '../core/admin.ts';
+import { passwordPolicy, type AuthSettings } from './auth-settings.ts';
+import { compareWithCatalogue, main as check, publicBindings, type IamPolicy } from './check.ts';
+import type { CommandContext } from '../core/cli.ts';
+import { main as upload, matchEntry } from './upload.ts';
+import { captureIo, freePort } from '../core/test-support.ts';
+
+const PROJECT = 'demo-reunion';
+let storageEmulator: RunningStorageEmulator;
+let authEmulator: RunningAuthEmulator;
+let admin: AdminConnection;
+const folders: string[] = [];
+
+beforeAll(async () => {
+  storageEmulator = await startStorageEmulator({
+    projectId: PROJECT,
+    host: '127.0.0.1',
+    port: await freePort(),
+  });
+  authEmulator = await startAuthEmulator({ projectId: PROJECT });
+  admin = connectAdmin({
+    projectId: PROJECT,
+    emulators: { storage: hostOf(storageEmulator.url), auth: hostOf(authEmulator.url) },
+  });
+});
+afterAll(async () => {
+  await admin?.close();
+  await storageEmulator?.stop();
+  await authEmulator?.stop();
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+function context(io = captureIo()): Partial<CommandContext> & { io: ReturnType<typeof captureIo> } {
+  return { env: { STORAGE_EMULATOR_URL: storageEmulator.url, AUTH_EMULATOR_URL: authEmulator.url }, io };
+}
+
+const bucketOf = (name: string): Bucket => admin.bucket(name);
+const stored = (bucket: string): Promise<StoredObject[]> => listObjects(bucketOf(bucket), 'members/');
+
+/** Reads a file the way the site does (Firebase API, an approved member's ID token). */
+async function readAsMember(bucket: string, path: string): Promise<number> {
+  const token = emulatorIdToken({ projectId: PROJECT, emailVerified: true, approved: true });
+  const response = await fetch(
+    `${storageEmulator.url}/v0/b/${bucket}/o/${encodeURIComponent(path)}?alt=media`,
+    { headers: { Authorization: `Firebase ${token}` } },
+  );
+  await response.arrayBuffer();
+  return response.status;
+}
+
+function tempFolder(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'organiser-upload-'));
+  folders.push(folder);
+  return folder;
+}
+
+const byId = (id: string) => CATALOGUE.find((entry) => entry.id === id)!;
+
+describe('matchEntry', () => {
+  it('matches the storage name or the download name, in any case, and a known name with another extension', () => {
+    const program = byId('program-1976');
+    expect(matchEntry('program-1976.pdf')).toBe(program);
+    expect(matchEntry('PROGRAM-1976.PDF')).toBe(program);
+    expect(matchEntry('1976 Reunion Program.pdf')).toBe(program);
+    expect(matchEntry('1976 reunion program.pdf')).toBe(program);
+    expect(matchEntry('group-photo-1976.jpeg')).toBe(byId('group-photo-1976'));
+    expect(matchEntry('program-1976.docx')).toBe(program);
+    expect(matchEntry('program-1977.pdf')).toBeUndefined();
+    expect(matchEntry('notes.txt')).toBeUndefined();
+    // Display names with characters unsafe in file names: the download name is the safe form.
+    const thesis = byId('norwegian-settlement-thesis-1949');
+    expect(matchEntry(downloadFileName(thesis))).toBe(thesis);
+  });
+
+  it('every catalogue entry is found by both of its names', () => {
+    for (const entry of CATALOGUE) {
+      expect(matchEntry(fileNameInStorage(entry))).toBe(entry);
+      expect(matchEntry(downloadFileName(entry))).toBe(entry);
+    }
+  });
+});
+
+describe('organiser:upload', () => {
+  const program = byId('program-1976');
+  const attendees = byId('attendees-list-1976');
+  const presentation = byId('two-reunions-presentation');
+  const photo = byId('group-photo-1976');
+  const monument = byId('cemetery-monument');
+
+  async function folderWithMixedFiles(): Promise<string> {
+    const folder = tempFolder();
+    const write = async (name: string, entry: CatalogueEntry) =>
+      writeFileSync(join(folder, name), await demoFile(entry));
+    await write(fileNameInStorage(program), program); // storage name
+    await write(downloadFileName(attendees), attendees); // download name
+    await write('TWO-REUNIONS-PRESENTATION.PPTX', presentation); // another case
+    await write(downloadFileName(photo), photo);
+    await write(fileNameInStorage(monument), program); // wrong type: a PDF named like a photo
+    writeFileSync(join(folder, 'notes.txt'), 'what to bring\n'); // unknown
+    writeFileSync(join(folder, '.DS_Store'), 'ignored');
+    mkdirSync(join(folder, 'old versions'));
+    writeFileSync(join(folder, 'old versions', fileNameInStorage(program)), 'not searched');
+    return folder;
+  }
+
+  it('uploads the known files with content type, download name and access; lists the unknown and the wrong type', async () => {
+    const bucket = 'upload-mixed.firebasestorage.app';
+    const folder = await folderWithMixedFiles();
+    const ctx = context();
+    const code = await upload([folder, '--bucket', bucket], ctx);
+    const output = ctx.io.text();
+    expect(code, output).toBe(1);
+
+    const uploaded = [program, attendees, presentation, photo];
+    const objects = await stored(bucket);
+    expect(objects.map((o) => o.name).sort()).toEqual(
+      [...uploaded.map(storagePathOf), thumbnailPathOf(photo)].sort(),
+    );
+    // The photo's preview: a JPEG 480 pixels wide, with the photo's access and the content it was made from.
+    const preview = objects.find((o) => o.name === thumbnailPathOf(photo))!;
+    expect(preview.contentType).toBe('image/jpeg');
+    expect(preview.metadata).toEqual(thumbnailMetadata(photo, md5Base64(await demoFile(photo))).metadata);
+    const [previewBytes] = await bucketOf(bucket).file(thumbnailPathOf(photo)).download();
+    expect((await sharp(previewBytes).metadata()).width).toBe(480);
+    for (const entry of uploaded) {
+      const object = objects.find((o) => o.name === storagePathOf(entry))!;
+      const expected = memberFileMetadata(entry);
+      expect(object.contentType).toBe(expected.contentType);
+      expect(object.contentDisposition).toBe(expected.contentDisposition);
+      expect(object.metadata).toEqual(expected.metadata);
+      expect(object.size).toBe((await demoFile(entry)).byteLength);
+    }
+    expect(objects.find((o) => o.name === storagePathOf(attendees))!.metadata).toEqual({
+      access: 'approved',
+    });
+    expect(objects.find((o) => o.name === storagePathOf(program))!.metadata).toEqual({ access: 'verified' });
+    // The stored bytes are the file's bytes.
+    const [bytes] = await bucketOf(bucket).file(storagePathOf(photo)).download();
+    expect(bytes.equals(await demoFile(photo))).toBe(true);
+
+    expect(ctx.io.stdout[0]).toBe(
+      `Target: local emulators (demo-reunion), bucket gs://${bucket} at ${storageEmulator.url}`,
+    );
+    expect(output).toMatch(
+      /program-1976\.pdf\s+uploaded\s+members\/documents\/program-1976\.pdf \(PDF, \d+\.\d KB\)/,
+    );
+    expect(output).toMatch(
+      /1976 Reunion Attendees List\.xlsx\s+uploaded\s+members\/documents\/attendees-list-1976\.xlsx \(XLSX, \d+\.\d KB, approved accounts only\)/,
+    );
+    expect(output).toMatch(
+      /1976 Reunion Group Photo\.jpg\s+uploaded\s+members\/images\/group-photo-1976\.jpg \(JPEG, \d+\.\d KB, with a preview\)/,
+    );
+    expect(output).toMatch(/notes\.txt\s+unknown\s+no catalogue entry has this name/);
+    expect(output).toMatch(
+      /cemetery-monument\.jpg\s+wrong type\s+is a PDF, not a JPEG image \("Cemetery Monument"\)/,
+    );
+    expect(output).toMatch(/old versions\s+ignored\s+a folder/);
+    expect(output).not.toContain('.DS_Store');
+    expect(output).toContain(
+      `Uploaded 4 files to gs://${bucket}. Not uploaded: 1 unknown, 1 of the wrong type.`,
+    );
+    expect(output).toContain(`${CATALOGUE.length - 5} catalogue files are not in this folder`);
+  });
+
+  it('exits 0 when every file is uploaded; a relative folder is relative to where the command was typed', async () => {
+    const bucket = 'upload-clean.firebasestorage.app';
+    const folder = tempFolder();
+    writeFileSync(join(folder, fileNameInStorage(program)), await demoFile(program));
+    const ctx = context();
+    // A relative folder is relative to where the organiser typed the command (npm's INIT_CWD).
+    ctx.env = { ...ctx.env, INIT_CWD: dirname(folder) };
+    expect(await upload([basename(folder), `--bucket=${bucket}`], ctx), ctx.io.text()).toBe(0);
+    expect(ctx.io.stdout[1]).toBe(`Folder: ${folder}`);
+    expect(await stored(bucket)).toEqual([
+      expect.objectContaining({
+        name: storagePathOf(program),
+        ...memberFileMetadata(program),
+        size: (await demoFile(program)).byteLength,
+      }),
+    ]);
+  });
+
+  it('refuses to replace a stored file with other content, unless --replace', async () => {
+    const bucket = 'upload-replace.firebasestorage.app';
+    const folder = tempFolder();
+    writeFileSync(join(folder, fileNameInStorage(program)), await demoFile(program));
+    const old = Buffer.from('%PDF-1.4 an older scan');
+    await saveObject(bucketOf(bucket), storagePathOf(program), old, memberFileMetadata(program));
+
+    const refused = context();
+    expect(await upload([folder, '--bucket', bucket], refused), refused.io.text()).toBe(1);
+    expect(refused.io.text()).toMatch(
+      /program-1976\.pdf\s+differs\s+members\/documents\/program-1976\.pdf holds a file with other content \(22 B stored, \d+ B here\); not replaced without --replace/,
+    );
+    expect(refused.io.text()).toContain('Not uploaded: 1 differing from the stored file.');
+    expect(refused.io.text()).toContain('run the same command with --replace');
+    const [still] = await bucketOf(bucket).file(storagePathOf(program)).download();
+    expect(still.equals(old)).toBe(true);
+
+    const dryRun = context();
+    expect(await upload([folder, '--bucket', bucket, '--replace', '--dry-run'], dryRun)).toBe(0);
+    expect(dryRun.io.text()).toMatch(/program-1976\.pdf\s+would replace/);
+
+    const replaced = context();
+    expect(await upload([folder, '--bucket', bucket, '--replace'], replaced), replaced.io.text()).toBe(0);
+    expect(replaced.io.text()).toMatch(
+      /program-1976\.pdf\s+replaced\s+members\/documents\/program-1976\.pdf/,
+    );
+    const [now] = await bucketOf(bucket).file(storagePathOf(program)).download();
+    expect(now.equals(await demoFile(program))).toBe(true);
+  });
+
+  it('leaves a stored file with the same content and metadata alone', async () => {
+    const bucket = 'upload-unchanged.firebasestorage.app';
+    const folder = tempFolder();
+    writeFileSync(join(folder, fileNameInStorage(program)), await demoFile(program));
+    await saveObject(
+      bucketOf(bucket),
+      storagePathOf(program),
+      await demoFile(program),
+      memberFileMetadata(program),
+    );
+    const [before] = await bucketOf(bucket).file(storagePathOf(program)).getMetadata();
+
+    const ctx = context();
+    expect(await upload([folder, '--bucket', bucket], ctx), ctx.io.text()).toBe(0);
+    expect(ctx.io.text()).toMatch(
+      /program-1976\.pdf\s+unchanged\s+.*already stored, same content and metadata/,
+    );
+    expect(ctx.io.text()).toContain(
+      'Uploaded 0 files to gs://upload-unchanged.firebasestorage.app. 1 file already there, unchanged.',
+    );
+    const [after] = await bucketOf(bucket).file(storagePathOf(program)).getMetadata();
+    expect(after.generation).toBe(before.generation);
+  });
+
+  it('stores a file with the same content again when its access is wrong or it carries a download token', async () => {
+    const bucket = 'upload-refresh.firebasestorage.app';
+    const folder = tempFolder();
+    writeFileSync(join(folder, fileNameInStorage(attendees)), await demoFile(attendees));
+    writeFileSync(join(folder, fileNameInStorage(program)), await demoFile(program));
+    // The attendees list stored as if for every verified member; the program read once through the Firebase API,
+    // which gives it a download token in the emulator.
+    await saveObject(bucketOf(bucket), storagePathOf(attendees), await demoFile(attendees), {
+      ...memberFileMetadata(attendees),
+      metadata: { access: 'verified' },
+    });
+    await saveObject(
+      bucketOf(bucket),
+      storagePathOf(program),
+      await demoFile(program),
+      memberFileMetadata(program),
+    );
+    expect(await readAsMember(bucket, storagePathOf(program))).toBe(200);
+    const token = (await stored(bucket)).find((o) => o.name === storagePathOf(program))!.metadata[
+      DOWNLOAD_TOKENS_METADATA_KEY
+    ];
+    expect(token).toBeTruthy();
+
+    const ctx = context();
+    expect(await upload([folder, '--bucket', bucket], ctx), ctx.io.text()).toBe(0);
+    expect(ctx.io.text()).toMatch(/attendees-list-1976\.xlsx\s+stored again\s+.*; fixes access/);
+    expect(ctx.io.text()).toMatch(/program-1976\.pdf\s+stored again\s+.*; fixes download token/);
+    const after = await stored(bucket);
+    expect(after.find((o) => o.name === storagePathOf(attendees))!.metadata).toEqual({ access: 'approved' });
+    expect(after.find((o) => o.name === storagePathOf(program))!.metadata).toEqual({ access: 'verified' });
+    // The old token no longer opens the file.
+    const byToken = await fetch(
+      `${storageEmulator.url}/v0/b/${bucket}/o/${encodeURIComponent(storagePathOf(program))}?alt=media&token=${token}`,
+    );
+    expect(byToken.status).toBe(403);
+  });
+
+  it("makes an image's missing or outdated preview again, even when the image itself is unchanged", async () => {
+    const bucket = 'upload-preview.firebasestorage.app';
+    const folder = tempFolder();
+    const bytes = await demoFile(photo);
+    writeFileSync(join(folder, fileNameInStorage(photo)), bytes);
+    await saveObject(bucketOf(bucket), storagePathOf(photo), bytes, memberFileMetadata(photo));
+
+    const missing = context();
+    expect(await upload([folder, '--bucket', bucket], missing), missing.io.text()).toBe(0);
+    expect(missing.io.text()).toMatch(/group-photo-1976\.jpg\s+stored again\s+.*; fixes preview missing/);
+    const preview = (await stored(bucket)).find((o) => o.name === thumbnailPathOf(photo));
+    expect(preview?.metadata.sourceMd5).toBe(md5Base64(bytes));
+
+    const unchanged = context();
+    expect(await upload([folder, '--bucket', bucket], unchanged), unchanged.io.text()).toBe(0);
+    expect(unchanged.io.text()).toMatch(/group-photo-1976\.jpg\s+unchanged/);
+
+    // A preview made from another version of the image (say the image was replaced in the console).
+    await saveObject(
+      bucketOf(bucket),
+      thumbnailPathOf(photo),
+      Buffer.from('old'),
+      thumbnailMetadata(photo, 'old=='),
+    );
+    const outdated = context();
+    expect(await upload([folder, '--bucket', bucket], outdated), outdated.io.text()).toBe(0);
+    expect(outdated.io.text()).toMatch(
+      /group-photo-1976\.jpg\s+stored again\s+.*; fixes preview out of date/,
+    );
+    const [now] = await bucketOf(bucket).file(thumbnailPathOf(photo)).download();
+    expect((await sharp(now).metadata()).width).toBe(480);
+  });
+
+  it('two files for one entry: uploads neither', async () => {
+    const bucket = 'upload-duplicate.firebasestorage.app';
+    const folder = tempFolder();
+    writeFileSync(join(folder, fileNameInStorage(program)), await demoFile(program));
+    writeFileSync(join(folder, downloadFileName(program)), await demoFile(program));
+    const ctx = context();
+    expect(await upload([folder, '--bucket', bucket], ctx)).toBe(1);
+    expect(ctx.io.text()).toMatch(
+      /program-1976\.pdf\s+duplicate\s+also matched by "1976 Reunion Program\.pdf"/,
+    );
+    expect(await stored(bucket)).toEqual([]);
+  });
+
+  it('--dry-run checks and lists, and uploads nothing', async () => {
+    const bucket = 'upload-dry-run.firebasestorage.app';
+    const ctx = context();
+    expect(await upload([await folderWithMixedFiles(), '--bucket', bucket, '--dry-run'], ctx)).toBe(1);
+    expect(ctx.io.text()).toMatch(/program-1976\.pdf\s+would upload\s+members\/documents\/program-1976\.pdf/);
+    expect(ctx.io.text()).toContain('Dry run: would upload 4 files; nothing was sent.');
+    expect(await stored(bucket)).toEqual([]);
+  });
+
+  it('usage errors exit 2 with a message and no stack trace', async () => {
+    const cases: [string[], RegExp][] = [
+      [[], /Which folder\?/],
+      [[join(tmpdir(), 'organiser-no-such-folder-x7')], /Folder not found/],
+      [['a', 'b'], /Give one folder, not 2/],
+      [[tempFolder(), '--bogus'], /Unknown option '--bogus'/],
+      [[tempFolder(), '--project', 'No Such Alias'], /neither an alias in \.firebaserc/],
+    ];
+    for (const [argv, message] of cases) {
+      const ctx = context();
+      expect(await upload(argv, ctx), argv.join(' ')).toBe(2);
+      expect(ctx.io.stderr[0]).toMatch(message);
+      expect(ctx.io.stderr[1]).toBe('Run `npm run organiser:upload -- --help` for usage.');
+      expect(ctx.io.text()).not.toMatch(/\n\s+at /);
+    }
+  });
+
+  it('an empty folder, or an emulator that is not running, exits 1 with a clear message', async () => {
+    const empty = context();
+    expect(await upload([tempFolder()], empty)).toBe(1);
+    expect(empty.io.stderr[0]).toMatch(/^organiser:upload failed: No files to upload in /);
+
+    const folder = tempFolder();
+    writeFileSync(join(folder, fileNameInStorage(program)), await demoFile(program));
+    const down = context();
+    down.env = { ...down.env, STORAGE_EMULATOR_URL: `http://127.0.0.1:${await freePort()}` };
+    expect(await upload([folder], down)).toBe(1);
+    expect(down.io.stderr[0]).toMatch(
+      /cannot reach the Storage emulator .* Is the local stack running \(npm start\)\?/,
+    );
+  });
+
+  it('--help exits 0', async () => {
+    const ctx = context();
+    expect(await upload(['--help'], ctx)).toBe(0);
+    expect(ctx.io.stdout[0]).toMatch(/^Usage: npm run organiser:upload -- <folder>/);
+  });
+});
+
+describe('organiser:check', () => {
+  it('an empty bucket: every catalogue file missing, exit 1', async () => {
+    const ctx = context();
+    expect(await check(['--bucket', 'check-empty.firebasestorage.app'], ctx)).toBe(1);
+    const output = ctx.io.text();
+    expect(output).toContain(
+      `Missing: upload these (the file may be named either way) (${CATALOGUE.length}):`,
+    );
+    expect(output).toMatch(
+      /members\/documents\/program-1976\.pdf\s+program-1976\.pdf\s+1976 Reunion Program\.pdf/,
+    );
+    expect(ctx.io.stdout.at(-1)).toBe(
+      `Check failed: 0 of ${CATALOGUE.length} catalogue files present; ${CATALOGUE.length} missing.`,
+    );
+  });
+
+  it('the seeded local stack: complete (exit 0), the benchmark file noted as local, unknown files listed, IAM skipped', async () => {
+    const bucket = 'check-seeded.firebasestorage.app';
+    await seedStorage(bucketOf(bucket), { largeFileBytes: 1024 });
+    const plain = (name: string, contentType: string) => ({
+      contentType,
+      contentDisposition: contentDispositionFor(name),
+      metadata: {},
+    });
+    await saveObject(
+      bucketOf(bucket),
+      'members/documents/extra-notes.pdf',
+      Buffer.from('%PDF-1.4'),
+      plain('extra-notes.pdf', 'application/pdf'),
+    );
+    await saveObject(
+      bucketOf(bucket),
+      'members/',
+      Buffer.alloc(0),
+      plain('members', 'application/x-directory'),
+    );
+    await saveObject(
+      bucketOf(bucket),
+      'public/not-checked.txt',
+      Buffer.from('x'),
+      plain('x.txt', 'text/plain'),
+    );
+    const ctx = context();
+    expect(await check(['--bucket', bucket], ctx), ctx.io.text()).toBe(0);
+    const output = ctx.io.text();
+    expect(output).toMatch(
+      /Not in the catalogue \(never shown on the site\) \(1\):\n.*\n.*\n\s+members\/documents\/extra-notes\.pdf\s+application\/pdf\s+8 B/,
+    );
+    expect(output).toContain(`Also present, as expected locally: ${LARGE_DEMO_PATH}`);
+    expect(output).not.toContain('public/not-checked.txt');
+    expect(output).not.toContain('Missing');
+    expect(output).toContain(
+      'Bucket IAM: skipped (the Storage emulator has no IAM; checked on a real project).',
+    );
+    expect(output).toContain('Authentication (Auth emulator): e-mail enumeration protection off; password');
+    expect(ctx.io.stdout.at(-1)).toBe(
+      `Check passed: ${CATALOGUE.length} of ${CATALOGUE.length} catalogue files present with the right content type and access; 1 file not in the catalogue.`,
+    );
+  });
+
+  it('missing, wrong content type, wrong access and a download token: exit 1, each listed', async () => {
+    const bucket = 'check-problems.firebasestorage.app';
+    await seedStorage(bucketOf(bucket), { largeFileBytes: 0 });
+    const photo = byId('rolette-panorama');
+    const program = byId('program-1976');
+    const capsule = byId('time-capsule-list');
+    const thesis = byId('norwegian-settlement-thesis-1949');
+    await saveObject(bucketOf(bucket), storagePathOf(photo), await demoFile(photo), {
+      ...memberFileMetadata(photo),
+      contentType: 'image/png',
+    });
+    await saveObject(bucketOf(bucket), storagePathOf(capsule), await demoFile(capsule), {
+      ...memberFileMetadata(capsule),
+      metadata: {},
+    });
+    await bucketOf(bucket).file(storagePathOf(program)).delete();
+    expect(await readAsMember(bucket, storagePathOf(thesis))).toBe(200); // the emulator adds a download token
+
+    const ctx = context();
+    expect(await check(['--bucket', bucket], ctx)).toBe(1);
+    const output = ctx.io.text();
+    expect(output).toMatch(/Missing.*\(1\):[\s\S]*members\/documents\/program-1976\.pdf/);
+    expect(output).toMatch(
+      /Wrong content type: upload these again \(1\):[\s\S]*members\/images\/rolette-panorama\.jpg\s+image\/png\s+image\/jpeg/,
+    );
+    expect(output).toMatch(
+      /Wrong access \(who may read the file\).*\(1\):[\s\S]*members\/documents\/time-capsule-list\.xlsx\s+\(none: approved accounts only\)\s+approved/,
+    );
+    expect(output).toMatch(
+      /Download token \(a \?token= link reads the file without signing in\).*\(1\):[\s\S]*members\/documents\/norwegian-settlement-thesis-1949\.pdf\s+1/,
+    );
+    expect(ctx.io.stdout.at(-1)).toBe(
+      `Check failed: ${CATALOGUE.length - 1} of ${CATALOGUE.length} catalogue files present; 1 missing, ` +
+        '1 with the wrong content type, 1 with the wrong access, 1 file with a download token.',
+    );
+  });
+
+  it('fails when the Auth emulator has e-mail enumeration protection on', async () => {
+    const bucket = 'check-auth.firebasestorage.app';
+    await seedStorage(bucketOf(bucket), { largeFileBytes: 0 });
+    const emulator = { url: authEmulator.url, projectId: PROJECT };
+    await updateEmulatorConfig(emulator, { emailPrivacyConfig: { enableImprovedEmailPrivacy: true } });
+    try {
+      const ctx = context();
+      expect(await check(['--bucket', bucket], ctx)).toBe(1);
+      expect(ctx.io.text()).toContain('Authentication (Auth emulator): e-mail enumeration protection ON');
+      expect(ctx.io.stdout.at(-1)).toMatch(
+        /^Check failed: .*e-mail enumeration protection is on in the Auth emulator/,
+      );
+    } finally {
+      await updateEmulatorConfig(emulator, { emailPrivacyConfig: { enableImprovedEmailPrivacy: false } });
+    }
+  });
+
+  it('upload of every catalogue file, then check: exit 0', async () => {
+    const bucket = 'check-after-upload.firebasestorage.app';
+    const folder = tempFolder();
+    for (const entry of CATALOGUE)
+      writeFileSync(join(folder, downloadFileName(entry)), await demoFile(entry));
+    const uploadCtx = context();
+    expect(await upload([folder, '--bucket', bucket], uploadCtx), uploadCtx.io.text()).toBe(0);
+    expect(uploadCtx.io.text()).toContain(`Uploaded ${CATALOGUE.length} files to gs://${bucket}.`);
+    const ctx = context();
+    expect(await check(['--bucket', bucket], ctx), ctx.io.text()).toBe(0);
+    expect(ctx.io.stdout.at(-1)).toBe(
+      `Check passed: ${CATALOGUE.length} of ${CATALOGUE.length} catalogue files present with the right content type and access.`,
+    );
+  });
+
+  it('an Auth emulator that is not running: exit 1 with a clear message', async () => {
+    const bucket = 'check-no-auth.firebasestorage.app';
+    await seedStorage(bucketOf(bucket), { largeFileBytes: 0 });
+    const ctx = context();
+    ctx.env = { ...ctx.env, AUTH_EMULATOR_URL: `http://127.0.0.1:${await freePort()}` };
+    expect(await check(['--bucket', bucket], ctx)).toBe(1);
+    expect(ctx.io.stderr[0]).toMatch(
+      /^organiser:check failed: Reading the Auth emulator settings: cannot reach the Auth emulator at .* Is the local stack running \(npm start\)\?/,
+    );
+  });
+
+  it('usage errors exit 2; --help exits 0', async () => {
+    const extra = context();
+    expect(await check(['members'], extra)).toBe(2);
+    expect(extra.io.stderr[0]).toBe('organiser:check: Unexpected argument: members');
+    const help = context();
+    expect(await check(['-h'], help)).toBe(0);
+    expect(help.io.stdout[0]).toMatch(/^Usage: npm run organiser:check/);
+  });
+});
+
+describe('compareWithCatalogue', () => {
+  const complete: StoredObject[] = CATALOGUE.flatMap((entry) => {
+    const { contentType, contentDisposition, metadata } = memberFileMetadata(entry);
+    const file = {
+      name: storagePathOf(entry),
+      contentType,
+      contentDisposition,
+      metadata,
+      size: 1,
+      md5Hash: 'm==',
+    };
+    if (!hasThumbnail(entry)) return [file];
+    return [file, { name: thumbnailPathOf(entry), size: 1, ...thumbnailMetadata(entry, 'm==') }];
+  });
+
+  it('a complete bucket has no problem; the previews are known files', () => {
+    const result = compareWithCatalogue(complete, { local: false });
+    expect(result.present).toHaveLength(CATALOGUE.length);
+    expect(result.previews).toEqual([]);
+    expect(result.unknown).toEqual([]);
+  });
+
+  it("an image's preview missing, with the wrong access or made from other content is a failure", () => {
+    const objects = complete
+      .filter((object) => object.name !== 'members/images/thumbnails/threshing-crew.jpg')
+      .map((object) =>
+        object.name === 'members/images/thumbnails/cemetery-monument.jpg'
+          ? { ...object, metadata: { ...object.metadata, access: 'approved' } }
+          : object.name === 'members/images/rolette-panorama.jpg'
+            ? { ...object, md5Hash: 'new==' }
+            : object,
+      );
+    const result = compareWithCatalogue(objects, { local: false });
+    expect(result.previews.map(({ entry, problems }) => [entry.id, problems])).toEqual([
+      ['cemetery-monument', ['preview access']],
+      ['rolette-panorama', ['preview out of date']],
+      ['threshing-crew', ['preview missing']],
+    ]);
+  });
+
+  it('the benchmark file is expected locally and unknown on a real project', () => {
+    const objects = [...complete, { name: LARGE_DEMO_PATH, size: 1, metadata: {} }];
+    expect(compareWithCatalogue(objects, { local: true })).toMatchObject({
+      unknown: [],
+      localExtras: [{ name: LARGE_DEMO_PATH }],
+    });
+    expect(compareWithCatalogue(objects, { local: false })).toMatchObject({
+      unknown: [{ name: LARGE_DEMO_PATH }],
+      localExtras: [],
+    });
+  });
+
+  it('a stale download name is a warning, not a failure', () => {
+    const [first, ...rest] = complete;
+    const result = compareWithCatalogue(
+      [{ ...first!, contentDisposition: 'attachment; filename="old.pdf"' }, ...rest],
+      { local: false },
+    );
+    expect(result.staleName).toHaveLength(1);
+    expect(result.missing).toEqual([]);
+    expect(result.wrongType).toEqual([]);
+  });
+
+  it('an approval-only file stored for every verified member is a failure, and so is the reverse', () => {
+    const objects = complete.map((object) =>
+      object.name.includes('attendees-list')
+        ? { ...object, metadata: { access: 'verified' } }
+        : object.name.includes('program-1976')
+          ? { ...object, metadata: { access: 'approved' } }
+          : object,
+    );
+    const result = compareWithCatalogue(objects, { local: false });
+    expect(result.wrongAccess.map(({ entry, actual }) => [entry.id, actual])).toEqual([
+      ['attendees-list-1976', 'verified'],
+      ['program-1976', 'approved'],
+    ]);
+  });
+
+  it('a download token on any member file is a failure, catalogue or not', () => {
+    const objects = [
+      ...complete,
+      { name: 'members/other.pdf', size: 1, metadata: { [DOWNLOAD_TOKENS_METADATA_KEY]: 'a,b' } },
+    ];
+    const result = compareWithCatalogue(objects, { local: false });
+    expect(result.downloadTokens.map((object) => object.name)).toEqual(['members/other.pdf']);
+  });
+});
+
+describe('publicBindings (bucket IAM)', () => {
+  it('finds allUsers and allAuthenticatedUsers in any role, and nothing else', () => {
+    expect(
+      publicBindings({
+        bindings: [
+          { role: 'roles/storage.legacyBucketOwner', members: ['projectOwner:my-reunion'] },
+          { role: 'roles/storage.objectViewer', members: ['allUsers', 'user:ola@example.org'] },
+          { role: 'roles/storage.legacyObjectReader', members: ['allAuthenticatedUsers'] },
+          { role: 'roles/storage.admin', members: ['serviceAccount:x@my-reunion.iam.gserviceaccount.com'] },
+          { role: 'roles/storage.objectViewer', members: null },
+        ],
+      }),
+    ).toEqual([
+      { role: 'roles/storage.objectViewer', member: 'allUsers' },
+      { role: 'roles/storage.legacyObjectReader', member: 'allAuthenticatedUsers' },
+    ]);
+    expect(publicBindings({})).toEqual([]);
+  });
+});
+
+describe('organiser:check on a real project (a stand-in Admin SDK: no Google here)', () => {
+  const files = CATALOGUE.flatMap((entry) => {
+    const file = {
+      name: storagePathOf(entry),
+      metadata: { ...memberFileMetadata(entry), size: '100', md5Hash: 'x' },
+    };
+    if (!hasThumbnail(entry)) return [file];
+    const preview = { ...thumbnailMetadata(entry, 'x'), size: '10', md5Hash: 'y' };
+    return [file, { name: thumbnailPathOf(entry), metadata: preview }];
+  });
+
+  function standIn(policy: IamPolicy, settings: AuthSettings): CommandContext['connect'] {
+    const connection = {
+      projectId: 'my-reunion',
+      bucket: (name: string) => {
+        expect(name).toBe('my-reunion.firebasestorage.app');
+        return {
+          getFiles: () => Promise.resolve([files]),
+          iam: { getPolicy: () => Promise.resolve([policy]) },
+        };
+      },
+      auth: { projectConfigManager: () => ({ getProjectConfig: () => Promise.resolve(settings) }) },
+      close: () => Promise.resolve(),
+    };
+    return () => Promise.resolve(connection as unknown as AdminConnection);
+  }
+
+  const privateBucket: IamPolicy = {
+    bindings: [{ role: 'roles/storage.legacyBucketOwner', members: ['projectOwner:my-reunion'] }],
+  };
+  const good: AuthSettings = { passwordPolicyConfig: passwordPolicy(), emailPrivacyConfig: {} };
+
+  it('a private bucket and the right Authentication settings: exit 0', async () => {
+    const ctx = { env: {}, io: captureIo(), connect: standIn(privateBucket, good) };
+    expect(await check(['--project', 'my-reunion'], ctx), ctx.io.text()).toBe(0);
+    expect(ctx.io.text()).toContain('Bucket IAM: not open to allUsers or allAuthenticatedUsers.');
+    expect(ctx.io.text()).toMatch(/password policy:\s+ENFORCE/);
+    expect(ctx.io.text()).toMatch(/e-mail enumeration protection: off/);
+    expect(ctx.io.stdout.at(-1)).toMatch(/^Check passed: /);
+  });
+
+  it('a public bucket and the protection on: exit 1, both named, with what to do', async () => {
+    const publicBucket: IamPolicy = {
+      bindings: [...privateBucket.bindings!, { role: 'roles/storage.objectViewer', members: ['allUsers'] }],
+    };
+    const ctx = {
+      env: {},
+      io: captureIo(),
+      connect: standIn(publicBucket, { ...good, emailPrivacyConfig: { enableImprovedEmailPrivacy: true } }),
+    };
+    expect(await check(['--project', 'my-reunion'], ctx)).toBe(1);
+    const output = ctx.io.text();
+    expect(output).toContain('Bucket IAM: the bucket is open to the public.');
+    expect(output).toContain('  allUsers  roles/storage.objectViewer');
+    expect(output).toContain('  Fix: npm run organiser:auth-settings -- --project <alias>');
+    expect(ctx.io.stdout.at(-1)).toBe(
+      `Check failed: ${CATALOGUE.length} of ${CATALOGUE.length} catalogue files present; the bucket grants ` +
+        'access to allUsers, e-mail enumeration protection is on (existing members would be sent to sign-up).',
+    );
+  });
+});

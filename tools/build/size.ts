@@ -1,0 +1,156 @@
+/**
+ * Bundle budget of the pages, in both languages (npm run size, after a build). For each page's
+ * build-time HTML (dist/home.html, dist/nb/home.html, ...) it adds up the gzipped JS that the HTML makes the
+ * browser fetch at once (the entry script, every modulepreload): what the page needs before it works; and
+ * the render-blocking CSS (tools/build/render-blocking-css.ts), budgeted on every page. Code behind a dynamic import() that the HTML does not preload (the sign-in widget,
+ * the members area) is not part of it. Fails when a public page is over the JS budget, or when its first
+ * load contains FirebaseUI or the Firebase compat SDK (checked in the chunks' source maps, i.e. by the
+ * modules that went into them). Reports the sign-in widget each language's login page adds (lazily), and
+ * fails if one language's widget would download the other's FirebaseUI.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { pagePath, PUBLIC_PAGES, STATIC_PAGES, type Page } from '../../src/config/pages.ts';
+import { LOCALES, type Locale } from '../../src/lib/locale.ts';
+import { readManifest, staticClosure, type Manifest } from './manifest.ts';
+import { CSS_BUDGET_BYTES, cssReport } from './render-blocking-css.ts';
+
+export const JS_BUDGET_BYTES = 90 * 1024;
+const FORBIDDEN = [
+  /node_modules\/firebaseui\//,
+  /node_modules\/@firebase\/[a-z-]+-compat\//,
+  /node_modules\/firebase\/compat\//,
+];
+
+/** FirebaseUI's English build and its Norwegian copy (tools/build/firebaseui-nb.ts), as named in source maps. */
+const FIREBASEUI_EN = /node_modules\/firebaseui\/dist\/esm\.js$/;
+const FIREBASEUI_NB = /node_modules\/firebaseui\/dist\/esm\.js\?firebaseui-lang=nb$/;
+/** Each language's lazily loaded sign-in widget: its entry module, and the FirebaseUI it must (not) load. */
+export const SIGN_IN_WIDGETS: Record<Locale, { src: RegExp; own: RegExp; other: RegExp }> = {
+  en: { src: /sign-in-widget-en\.tsx$/, own: FIREBASEUI_EN, other: FIREBASEUI_NB },
+  nb: { src: /sign-in-widget-nb\.tsx$/, own: FIREBASEUI_NB, other: FIREBASEUI_EN },
+};
+
+export interface LoadReport {
+  js: string[];
+  css: string[];
+  jsGzip: number;
+  cssGzip: number;
+  forbidden: string[];
+  /** Every module that went into the JS files (from their source maps). */
+  sources: string[];
+}
+
+const gzipSize = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
+
+/** The asset files an HTML page loads at once: module scripts, modulepreloads and stylesheets. */
+export function filesLoadedBy(html: string): { js: string[]; css: string[] } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const [, src] of html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="\/([^"]+)"/g)) js.add(src!);
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
+    const href = /\bhref="\/([^"]+)"/.exec(tag)?.[1];
+    if (!href) continue;
+    if (/\brel="modulepreload"/.test(tag)) js.add(href);
+    else if (/\brel="stylesheet"/.test(tag)) css.add(href);
+  }
+  return { js: [...js], css: [...css] };
+}
+
+export function loadReport(dist: string, files: { js: string[]; css: string[] }): LoadReport {
+  const forbidden: string[] = [];
+  const allSources: string[] = [];
+  for (const file of files.js) {
+    const mapPath = join(dist, `${file}.map`);
+    if (!existsSync(mapPath)) {
+      // Only the bundler's own tiny runtime chunk has no map (no source of ours or of a package).
+      if (/rolldown-runtime/.test(file)) continue;
+      throw new Error(`No source map for ${file}: build with sourcemaps`);
+    }
+    const sources: string[] = JSON.parse(readFileSync(mapPath, 'utf8')).sources;
+    allSources.push(...sources);
+    for (const source of sources)
+      if (FORBIDDEN.some((pattern) => pattern.test(source))) forbidden.push(`${file}: ${source}`);
+  }
+  return {
+    ...files,
+    jsGzip: files.js.reduce((sum, file) => sum + gzipSize(join(dist, file)), 0),
+    cssGzip: files.css.reduce((sum, file) => sum + gzipSize(join(dist, file)), 0),
+    forbidden,
+    sources: allSources,
+  };
+}
+
+export function pageLoad(dist: string, page: Page, locale: Locale): LoadReport {
+  const htmlFile = join(dist, `${pagePath(page, locale)}.html`);
+  if (!existsSync(htmlFile)) throw new Error(`${htmlFile} not found: run "npm run build" first`);
+  return loadReport(dist, filesLoadedBy(readFileSync(htmlFile, 'utf8')));
+}
+
+/** What the lazily loaded chunk whose source matches `srcPattern` adds to a page that is already loaded. */
+function lazyChunkAddition(dist: string, manifest: Manifest, srcPattern: RegExp, loaded: LoadReport) {
+  const key = Object.keys(manifest).find((k) => srcPattern.test(manifest[k]!.src ?? ''));
+  if (!key) return undefined;
+  const keys = staticClosure(manifest, key);
+  const js = keys.map((k) => manifest[k]!.file).filter((file) => !loaded.js.includes(file));
+  const css = [...new Set(keys.flatMap((k) => manifest[k]!.css ?? []))].filter(
+    (f) => !loaded.css.includes(f),
+  );
+  return loadReport(dist, { js, css });
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function main(): void {
+  const dist = process.argv[2] ?? 'dist';
+  let failed = false;
+  console.log(
+    `First load of each page (gzip): budgets ${kb(JS_BUDGET_BYTES)} of JS on the public pages, ` +
+      `${kb(CSS_BUDGET_BYTES)} of render-blocking CSS on every page`,
+  );
+  for (const locale of LOCALES) {
+    const manifest = readManifest(dist, locale);
+    for (const page of STATIC_PAGES) {
+      const report = pageLoad(dist, page, locale);
+      const path = pagePath(page, locale);
+      const css = cssReport(dist, path);
+      const isPublic = (PUBLIC_PAGES as readonly Page[]).includes(page);
+      const overJs = isPublic && report.jsGzip > JS_BUDGET_BYTES;
+      const overCss = css.gzip > CSS_BUDGET_BYTES;
+      const bad = isPublic && report.forbidden.length > 0;
+      failed ||= overJs || overCss || bad;
+      console.log(
+        `  ${path.padEnd(12)} JS ${kb(report.jsGzip).padStart(9)}${isPublic ? '' : ' (not budgeted)'}  ` +
+          `CSS ${kb(css.gzip).padStart(7)}  ${report.js.length + css.files.length} files  ` +
+          `${overJs || overCss || bad ? 'FAIL' : 'ok'}`,
+      );
+      for (const line of bad ? report.forbidden : [])
+        console.log(`    forbidden module in a first load: ${line}`);
+      if (page === 'login') {
+        const { src, own, other } = SIGN_IN_WIDGETS[locale];
+        const widget = lazyChunkAddition(dist, manifest, src, report);
+        // The login page's HTML preloads the widget (tools/build/prerender.ts): look at both.
+        const sources = [...report.sources, ...(widget?.sources ?? [])];
+        const hasOwn = sources.some((source) => own.test(source));
+        const hasOther = sources.some((source) => other.test(source));
+        failed ||= !widget || !hasOwn || hasOther;
+        console.log(
+          widget
+            ? `  ${''.padEnd(12)} + ${kb(widget.jsGzip)} JS and ${kb(widget.cssGzip)} CSS for the sign-in widget ` +
+                `(the rest is preloaded above, evaluated after hydration)` +
+                (hasOwn ? '' : `: FAIL, its FirebaseUI (${own}) is missing`) +
+                (hasOther ? `: FAIL, it loads the other language's FirebaseUI (${other})` : '')
+            : `  ${''.padEnd(12)} no sign-in widget chunk (${src}) in the build: FAIL`,
+        );
+      }
+    }
+  }
+  if (failed) {
+    console.error('size: FAILED');
+    process.exit(1);
+  }
+  console.log('size: ok');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) main();

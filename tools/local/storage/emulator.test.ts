@@ -1,0 +1,437 @@
+/**
+ * Smoke test of the in-process Storage emulator (firebase-tools internals + the rules mirror) and the rules
+ * matrix over real HTTP, on the REST endpoints the Firebase JS SDK calls:
+ *   read   GET    /v0/b/<bucket>/o/<encoded path>?alt=media   (getBlob / getBytes / an authenticated fetch)
+ *   list   GET    /v0/b/<bucket>/o?prefix=<folder>/            (listAll / list)
+ *   write  POST   /v0/b/<bucket>/o?name=<path>  multipart      (uploadBytes)
+ *   delete DELETE /v0/b/<bucket>/o/<encoded path>              (deleteObject)
+ * with `Authorization: Firebase <ID token>`, as the SDK sends it.
+ *
+ * If a firebase-tools upgrade changes the internals emulator.ts relies on, this file fails: start-up errors name
+ * the missing export, and a changed verify() contract shows up as wrong status codes in the matrix.
+ *
+ * Cross-check: with STORAGE_EMULATOR_CROSS_CHECK_URL set (e.g. http://127.0.0.1:9199, the official emulator started
+ * with `npx firebase emulators:start --only storage --project demo-reunion`), the same matrix runs against that
+ * emulator and its Java rules engine on storage.rules instead of starting ours (see README.md).
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  CATALOGUE,
+  MEMBERS_PREFIX,
+  contentTypeOf,
+  hasThumbnail,
+  storagePathOf,
+  thumbnailPathOf,
+  type CatalogueEntry,
+} from '../../../src/domain/catalogue.ts';
+import { connectAdmin, hostOf, type AdminConnection } from '../../../organiser/core/firebase-admin.ts';
+import { freePort } from '../ports.ts';
+import { LARGE_DEMO_PATH, demoFile, largeDemoFile } from '../seed/demo-files.ts';
+import { seedStorage } from '../seed/seed-storage.ts';
+import { startStorageEmulator, type RunningStorageEmulator } from './emulator.ts';
+import {
+  DOWNLOAD_TOKENS_METADATA_KEY,
+  contentDispositionFor,
+  memberFileMetadata,
+  saveObject,
+} from '../../../organiser/bucket/member-files.ts';
+import { emulatorIdToken } from './tokens.ts';
+
+const PROJECT = 'demo-reunion';
+const BUCKET = 'demo-reunion.firebasestorage.app';
+const LARGE_BYTES = 1024 * 1024;
+const OUTSIDE_PATH = 'public/outside-members.txt';
+const OUTSIDE_BYTES = Buffer.from('A file outside the members prefix.\n');
+/** A member file stored without the access metadata (say, uploaded through the Firebase console). */
+const UNMARKED_PATH = `${MEMBERS_PREFIX}documents/uploaded-elsewhere.pdf`;
+const UNMARKED_BYTES = Buffer.from('%PDF-1.4 stored without access metadata\n');
+const CROSS_CHECK_URL = process.env.STORAGE_EMULATOR_CROSS_CHECK_URL?.replace(/\/+$/, '');
+/** Tests of our emulator itself (lifecycle, the mirror's stricter token checks): not run in a cross-check. */
+const ownEmulatorOnly = CROSS_CHECK_URL ? it.skip : it;
+
+async function portIsFree(port: number): Promise<boolean> {
+  const server = createServer();
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+const users = {
+  anonymous: null,
+  unverified: emulatorIdToken({ projectId: PROJECT, uid: 'unverified-user', emailVerified: false }),
+  verified: emulatorIdToken({ projectId: PROJECT, uid: 'verified-user', emailVerified: true }),
+  approved: emulatorIdToken({
+    projectId: PROJECT,
+    uid: 'approved-user',
+    emailVerified: true,
+    approved: true,
+  }),
+} as const;
+type User = keyof typeof users;
+const USER_NAMES = Object.keys(users) as User[];
+const isVerified = (user: User) => user === 'verified' || user === 'approved';
+
+function authHeaders(user: User): Record<string, string> {
+  const token = users[user];
+  return token ? { Authorization: `Firebase ${token}` } : {};
+}
+
+function folderOf(path: string): string {
+  return path.slice(0, path.lastIndexOf('/') + 1);
+}
+
+/**
+ * The Firebase Storage REST multipart upload the JS SDK's uploadBytes sends (a client write), with a boundary that
+ * cannot occur in the data (the emulator splits on it without reading lengths).
+ */
+function clientUploadRequest(
+  storageUrl: string,
+  path: string,
+  data: Buffer,
+  contentType: string,
+  authorization: string | null,
+): { url: string; init: RequestInit } {
+  let boundary: string;
+  do boundary = `client-${randomBytes(16).toString('hex')}`;
+  while (data.includes(boundary));
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n` +
+        `${JSON.stringify({ name: path, contentType })}\r\n`,
+    ),
+    Buffer.from(`--${boundary}\r\nContent-Type: ${contentType}\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const headers: Record<string, string> = {
+    'Content-Type': `multipart/related; boundary=${boundary}`,
+    'X-Goog-Upload-Protocol': 'multipart',
+  };
+  if (authorization) headers.Authorization = authorization;
+  const url = `${storageUrl}/v0/b/${encodeURIComponent(BUCKET)}/o?name=${encodeURIComponent(path)}`;
+  return { url, init: { method: 'POST', headers, body } };
+}
+
+/** What a file is, for the rules: who may read it. */
+type Kind = 'ordinary' | 'approval-only' | 'unmarked' | 'outside';
+
+interface Target {
+  label: string;
+  path: string;
+  kind: Kind;
+  entry?: CatalogueEntry;
+  /** An image's preview (thumbnail). */
+  preview?: boolean;
+}
+
+const targets: Target[] = [
+  ...CATALOGUE.map((entry): Target => ({
+    label: entry.id,
+    path: storagePathOf(entry),
+    kind: entry.approvalOnly ? 'approval-only' : 'ordinary',
+    entry,
+  })),
+  // The previews of the images: stored with their image's access, so guarded exactly like the image.
+  ...CATALOGUE.filter(hasThumbnail).map((entry): Target => ({
+    label: `${entry.id} preview`,
+    path: thumbnailPathOf(entry),
+    kind: entry.approvalOnly ? 'approval-only' : 'ordinary',
+    preview: true,
+  })),
+  { label: 'large demo file', path: LARGE_DEMO_PATH, kind: 'ordinary' },
+  { label: 'member file without access metadata', path: UNMARKED_PATH, kind: 'unmarked' },
+  { label: 'outside members/', path: OUTSIDE_PATH, kind: 'outside' },
+];
+
+/** storage.rules: who may get (download or read the metadata of) which file. */
+function mayGet(user: User, kind: Kind): boolean {
+  if (kind === 'outside' || !isVerified(user)) return false;
+  return kind === 'ordinary' || user === 'approved';
+}
+
+describe('in-process Storage emulator with the rules mirror', () => {
+  let emulator: RunningStorageEmulator;
+  let admin: AdminConnection;
+  let port: number;
+  let seeded: { files: number; bytes: number };
+  const objectUrl = (path: string) => `${emulator.url}/v0/b/${BUCKET}/o/${encodeURIComponent(path)}`;
+
+  beforeAll(async () => {
+    if (CROSS_CHECK_URL) {
+      port = Number(new URL(CROSS_CHECK_URL).port);
+      emulator = { url: CROSS_CHECK_URL, stop: () => Promise.resolve() };
+    } else {
+      port = await freePort();
+      emulator = await startStorageEmulator({ projectId: PROJECT, host: '127.0.0.1', port });
+    }
+    admin = connectAdmin({ projectId: PROJECT, emulators: { storage: hostOf(emulator.url) } });
+    const bucket = admin.bucket(BUCKET);
+    seeded = await seedStorage(bucket, { largeFileBytes: LARGE_BYTES });
+    // The file outside the members prefix, and a member file without the access metadata, through the Admin SDK.
+    const plain = (name: string, contentType: string) => ({
+      contentType,
+      contentDisposition: contentDispositionFor(name),
+      metadata: {},
+    });
+    await saveObject(bucket, OUTSIDE_PATH, OUTSIDE_BYTES, plain('outside-members.txt', 'text/plain'));
+    await saveObject(
+      bucket,
+      UNMARKED_PATH,
+      UNMARKED_BYTES,
+      plain('uploaded-elsewhere.pdf', 'application/pdf'),
+    );
+  });
+
+  afterAll(async () => {
+    await admin?.close();
+    await emulator?.stop();
+  });
+
+  it('starts on the requested port and answers the Firebase API root', async () => {
+    if (!CROSS_CHECK_URL) expect(emulator.url).toBe(`http://127.0.0.1:${port}`);
+    const response = await fetch(`${emulator.url}/v0/`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ emulator: 'storage' });
+  });
+
+  it('is seeded with every catalogue file and the large demo file', async () => {
+    expect(seeded.files).toBe(CATALOGUE.length + 1);
+    const expectedSmall = (await Promise.all(CATALOGUE.map(demoFile))).reduce(
+      (sum, b) => sum + b.byteLength,
+      0,
+    );
+    expect(seeded.bytes).toBe(expectedSmall + LARGE_BYTES);
+  });
+
+  it('stores what organiser:upload stores: content type, download name, access metadata, and no download token', async () => {
+    // Through the Cloud Storage JSON API (what the Admin SDK reads), before any client has read a file: the
+    // emulator gives a file a download token the first time it is read through the Firebase API.
+    const [files] = await admin.bucket(BUCKET).getFiles({ prefix: MEMBERS_PREFIX });
+    for (const entry of CATALOGUE) {
+      const file = files.find((candidate) => candidate.name === storagePathOf(entry));
+      expect(file, entry.id).toBeDefined();
+      const expected = memberFileMetadata(entry);
+      expect(file!.metadata.contentType).toBe(expected.contentType);
+      expect(file!.metadata.contentDisposition).toBe(expected.contentDisposition);
+      expect(file!.metadata.metadata).toEqual(expected.metadata);
+      expect(Number(file!.metadata.size)).toBe((await demoFile(entry)).byteLength);
+    }
+    for (const file of files)
+      expect(file.metadata.metadata ?? {}).not.toHaveProperty(DOWNLOAD_TOKENS_METADATA_KEY);
+  });
+
+  it('answers a CORS preflight from the site at http://127.0.0.1:5000', async () => {
+    const response = await fetch(objectUrl(storagePathOf(CATALOGUE[0]!)) + '?alt=media', {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'http://127.0.0.1:5000',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'authorization,x-firebase-storage-version,x-firebase-gmpid',
+      },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5000');
+    expect(response.headers.get('access-control-allow-methods')).toContain('GET');
+    expect(response.headers.get('access-control-allow-headers')).toContain('authorization');
+  });
+
+  // Writes and deletes first: every one must be refused, and the reads below then prove nothing changed.
+  describe('rules matrix: write (upload) is refused for every client', () => {
+    it.each(USER_NAMES.flatMap((user) => targets.map((target) => ({ user, ...target }))))(
+      '$user writes $label -> 403',
+      async ({ user, path }) => {
+        const { url, init } = clientUploadRequest(
+          emulator.url,
+          path,
+          Buffer.from('overwritten by a client'),
+          'text/plain',
+          users[user] ? `Firebase ${users[user]}` : null,
+        );
+        const response = await fetch(url, init);
+        expect(response.status).toBe(403);
+        expect(await response.json()).toEqual({
+          error: { code: 403, message: 'Permission denied. No WRITE permission.' },
+        });
+      },
+    );
+
+    it.each(USER_NAMES)('%s cannot create a new object under members/ either -> 403', async (user) => {
+      const { url, init } = clientUploadRequest(
+        emulator.url,
+        `${MEMBERS_PREFIX}documents/new-file-${user}.pdf`,
+        Buffer.from('%PDF-1.4 not really'),
+        'application/pdf',
+        users[user] ? `Firebase ${users[user]}` : null,
+      );
+      expect((await fetch(url, init)).status).toBe(403);
+    });
+  });
+
+  describe('rules matrix: delete is refused for every client', () => {
+    it.each(USER_NAMES.flatMap((user) => targets.map((target) => ({ user, ...target }))))(
+      '$user deletes $label -> 403',
+      async ({ user, path }) => {
+        const response = await fetch(objectUrl(path), { method: 'DELETE', headers: authHeaders(user) });
+        expect(response.status).toBe(403);
+        expect(await response.json()).toEqual({
+          error: { code: 403, message: 'Permission denied. No WRITE permission.' },
+        });
+      },
+    );
+  });
+
+  describe('rules matrix: get (download) under members/: verified accounts; approval-only files need approval', () => {
+    it.each(USER_NAMES.flatMap((user) => targets.map((target) => ({ user, ...target }))))(
+      '$user reads $label ($kind)',
+      async ({ user, path, kind, entry, preview }) => {
+        const response = await fetch(`${objectUrl(path)}?alt=media`, { headers: authHeaders(user) });
+        if (mayGet(user, kind)) {
+          expect(response.status).toBe(200);
+          const body = Buffer.from(await response.arrayBuffer());
+          if (preview) {
+            expect(response.headers.get('content-type')).toBe('image/jpeg');
+            expect([...body.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+          } else if (entry) {
+            expect(response.headers.get('content-type')).toBe(contentTypeOf(entry));
+            expect(body.equals(await demoFile(entry))).toBe(true);
+          } else if (kind === 'unmarked') {
+            expect(body.equals(UNMARKED_BYTES)).toBe(true);
+          } else {
+            expect(response.headers.get('content-type')).toBe('application/octet-stream');
+            expect(response.headers.get('content-length')).toBe(String(LARGE_BYTES));
+            expect(body.equals(largeDemoFile(LARGE_BYTES))).toBe(true);
+          }
+        } else {
+          expect(response.status).toBe(403);
+          expect(await response.json()).toEqual({
+            error: { code: 403, message: 'Permission denied. No READ permission.' },
+          });
+        }
+      },
+    );
+
+    const ordinary = targets.find((target) => target.kind === 'ordinary')!;
+    const approvalOnly = targets.find((target) => target.kind === 'approval-only')!;
+    it.each(USER_NAMES.flatMap((user) => [ordinary, approvalOnly].map((target) => ({ user, ...target }))))(
+      '$user reading the metadata of $label (no alt=media) follows the same rule',
+      async ({ user, path, kind }) => {
+        const response = await fetch(objectUrl(path), { headers: authHeaders(user) });
+        expect(response.status).toBe(mayGet(user, kind) ? 200 : 403);
+      },
+    );
+
+    it.each(['verified', 'approved'] as const)(
+      'a %s user gets 404 for a missing file under members/ (the rules pass, the object does not exist)',
+      async (user) => {
+        const response = await fetch(`${objectUrl(`${MEMBERS_PREFIX}documents/missing.pdf`)}?alt=media`, {
+          headers: authHeaders(user),
+        });
+        expect(response.status).toBe(404);
+      },
+    );
+  });
+
+  describe('rules matrix: list only for a verified user under members/ (approval-only files are listed too)', () => {
+    const folders = [...new Set([MEMBERS_PREFIX, ...targets.map((target) => folderOf(target.path))])];
+    it.each(USER_NAMES.flatMap((user) => folders.map((folder) => ({ user, folder }))))(
+      '$user lists $folder',
+      async ({ user, folder }) => {
+        const response = await fetch(
+          `${emulator.url}/v0/b/${BUCKET}/o?prefix=${encodeURIComponent(folder)}`,
+          {
+            headers: authHeaders(user),
+          },
+        );
+        if (isVerified(user) && folder.startsWith(MEMBERS_PREFIX)) {
+          expect(response.status).toBe(200);
+          const listing = (await response.json()) as { items: { name: string }[] };
+          const expected = targets.filter((t) => t.path.startsWith(folder)).map((t) => t.path);
+          expect(listing.items.map((item) => item.name).sort()).toEqual(expected.sort());
+        } else {
+          expect(response.status).toBe(403);
+          expect(await response.json()).toEqual({
+            error: { code: 403, message: 'Permission denied. No LIST permission.' },
+          });
+        }
+      },
+    );
+
+    it.each(USER_NAMES)('%s cannot list the bucket root -> 403', async (user) => {
+      const response = await fetch(`${emulator.url}/v0/b/${BUCKET}/o`, { headers: authHeaders(user) });
+      expect(response.status).toBe(403);
+    });
+  });
+
+  describe('tokens the mirror does not accept (the official emulator only decodes tokens)', () => {
+    const path = storagePathOf(CATALOGUE[0]!);
+    ownEmulatorOnly.each([
+      [
+        'expired',
+        emulatorIdToken({ projectId: PROJECT, emailVerified: true, approved: true, expiresInSeconds: -60 }),
+      ],
+      [
+        'for another project',
+        emulatorIdToken({ projectId: PROJECT, emailVerified: true, approved: true, audience: 'demo-other' }),
+      ],
+      ['not a JWT', 'garbage'],
+    ])('a verified token %s reads as anonymous -> 403', async (_label, token) => {
+      const response = await fetch(`${objectUrl(path)}?alt=media`, {
+        headers: { Authorization: `Firebase ${token}` },
+      });
+      expect(response.status).toBe(403);
+    });
+  });
+
+  it("lets the admin credential through the rules (as the organisers' command does)", async () => {
+    const response = await fetch(`${objectUrl(OUTSIDE_PATH)}?alt=media`, {
+      headers: { Authorization: 'Bearer owner' },
+    });
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer()).equals(OUTSIDE_BYTES)).toBe(true);
+  });
+
+  ownEmulatorOnly('refuses a second emulator in the same process, naming the port', async () => {
+    await expect(
+      startStorageEmulator({ projectId: PROJECT, host: '127.0.0.1', port: port + 1 }),
+    ).rejects.toThrow(String(port + 1));
+  });
+});
+
+describe.skipIf(CROSS_CHECK_URL)('emulator lifecycle', () => {
+  it('releases the port on stop and can start again', async () => {
+    const port = await freePort();
+    const first = await startStorageEmulator({ projectId: PROJECT, host: '127.0.0.1', port });
+    // An open keep-alive connection must not keep the port busy.
+    expect((await fetch(`${first.url}/v0/`)).status).toBe(200);
+    await first.stop();
+    expect(await portIsFree(port)).toBe(true);
+
+    const second = await startStorageEmulator({ projectId: PROJECT, host: '127.0.0.1', port });
+    await second.stop();
+    await second.stop(); // idempotent
+  });
+
+  it('rejects with an error naming the port when the port is in use', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const { port } = blocker.address() as AddressInfo;
+    try {
+      await expect(startStorageEmulator({ projectId: PROJECT, host: '127.0.0.1', port })).rejects.toThrow(
+        new RegExp(`port ${port}\\b.*in use`),
+      );
+    } finally {
+      await new Promise<void>((resolve) => blocker.close(() => resolve()));
+    }
+    // The failed start left nothing registered: a new start works.
+    const emulator = await startStorageEmulator({
+      projectId: PROJECT,
+      host: '127.0.0.1',
+      port: await freePort(),
+    });
+    await emulator.stop();
+  });
+});

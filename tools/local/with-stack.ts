@@ -1,0 +1,71 @@
+import { spawn } from 'node:child_process';
+import { SITE_URL } from './config.ts';
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(1500) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface StartedStack {
+  /** False when a stack was already running (npm start) and is left alone. */
+  started: boolean;
+  /** Stops the stack this call started (nothing if it reused one). */
+  stop: () => Promise<void>;
+}
+
+/**
+ * The local stack for a test or benchmark: reuses one that is already running (npm start), else starts
+ * `tools/local/stack.ts` (serving the current dist/) and resolves once it has seeded the demo data.
+ * `beforeStart` runs only when a new stack is about to start (e.g. a build of dist/).
+ */
+export async function startStack(beforeStart?: () => void): Promise<StartedStack> {
+  if (await answers(`${SITE_URL}/home`)) {
+    console.log(`Using the stack already running at ${SITE_URL}`);
+    return { started: false, stop: async () => {} };
+  }
+  beforeStart?.();
+  console.log('Starting the local stack…');
+  const child = spawn('npx', ['tsx', 'tools/local/stack.ts'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`The stack did not start within 180 s:\n${output}`)),
+      180_000,
+    );
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('The reunion website is running')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The stack exited (${code}):\n${output}`));
+    });
+  });
+  const stop = async () => {
+    child.removeAllListeners('exit');
+    const stopped = new Promise((resolve) => child.once('exit', resolve));
+    if (child.pid) process.kill(-child.pid, 'SIGINT');
+    await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  };
+  return { started: true, stop };
+}
+
+/** Runs `work` against the local stack (see startStack) and stops what it started afterwards. */
+export async function withStack<T>(work: () => Promise<T>): Promise<T> {
+  const stack = await startStack();
+  try {
+    return await work();
+  } finally {
+    await stack.stop();
+  }
+}
