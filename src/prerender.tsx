@@ -11,7 +11,7 @@ import { PAGE_MODULES } from './app/page-components';
 import { AppRoutes } from './app/routes';
 import { documentTitle } from './components/page-meta';
 import { config } from './config/env';
-import { pagePath, type Page } from './config/pages';
+import { pageDefinition, pagePath, type Page } from './config/pages';
 import { AuthContext, type AuthState } from './components/auth-context';
 import { calendarFile } from './components/reunion-notice/calendar-file';
 import { eventJsonLd } from './components/reunion-notice/event-json-ld';
@@ -19,7 +19,12 @@ import { LOCALE_FACTS, LOCALES, setDocumentLocale, type Locale } from './lib/loc
 import { m } from './paraglide/messages.js';
 
 export { LOCALES } from './lib/locale';
-export { STATIC_PAGES, PUBLIC_PAGES } from './config/pages';
+export { MEMBER_PAGES, SITEMAP_PAGES, STATIC_PAGES } from './config/pages';
+
+/** The source path of a page's module: its key in the build's manifest. */
+export function pageSource(page: Page): string {
+  return `src/${pageDefinition(page).module}`;
+}
 
 const unknownAuth: AuthState = {
   user: undefined,

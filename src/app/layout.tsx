@@ -3,18 +3,12 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 import { CollapsibleNavbar, NavbarCollapse, NavbarToggler } from '../components/collapsible-navbar';
 import { ErrorBoundary, LoadFailure } from '../components/error-boundary';
 import { PageLoading } from '../components/page-loading';
-import { pagePath, PUBLIC_PAGES, type Page } from '../config/pages';
+import { navPages, pagePath } from '../config/pages';
 import { useAuth } from '../components/auth-context';
 import { m } from '../paraglide/messages.js';
 import { LanguageSwitch } from './language-switch';
 
-const NAV_LABELS: Record<(typeof PUBLIC_PAGES)[number] | Extract<Page, 'login'>, () => string> = {
-  home: m.nav_home,
-  news: m.nav_news,
-  about: m.nav_about,
-  contact: m.nav_contact,
-  login: m.nav_login,
-};
+const MAIN_NAV = navPages('main');
 
 const MemberMenu = lazy(() => import('./member-menu'));
 
@@ -34,7 +28,7 @@ function AccountNav({ onNavigate }: { onNavigate: () => void }) {
     return (
       <div className="ms-md-auto account-nav navbar-nav">
         <NavLink className="nav-link" to={pagePath('login')} onClick={onNavigate}>
-          {NAV_LABELS.login()}
+          {m.nav_login()}
         </NavLink>
       </div>
     );
@@ -85,10 +79,10 @@ export function Layout() {
             <LanguageSwitch className="ms-auto order-md-last ms-md-3" />
             <NavbarCollapse id="site-nav" expanded={expanded}>
               <ul className="me-auto navbar-nav">
-                {PUBLIC_PAGES.map((page) => (
+                {MAIN_NAV.map(({ page, label }) => (
                   <li className="nav-item" key={page}>
                     <NavLink className="nav-link" to={pagePath(page)} onClick={close}>
-                      {NAV_LABELS[page]()}
+                      {label()}
                     </NavLink>
                   </li>
                 ))}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Nav, NavDropdown } from 'react-bootstrap';
 import { NavLink, useNavigate } from 'react-router';
-import { pagePath } from '../config/pages';
+import { navPages, pagePath } from '../config/pages';
 import { useAuth } from '../components/auth-context';
 import { m } from '../paraglide/messages.js';
 import '../styles/bootstrap-lazy.scss';
@@ -28,9 +28,11 @@ export default function MemberMenu({ onNavigate }: { onNavigate: () => void }) {
   return (
     <Nav className="ms-md-auto account-nav align-items-md-center">
       <NavDropdown title={m.nav_members()} id="members-menu">
-        <NavDropdown.Item as={NavLink} to={pagePath('members')} onClick={onNavigate}>
-          {m.nav_downloads()}
-        </NavDropdown.Item>
+        {navPages('members').map(({ page, label }) => (
+          <NavDropdown.Item key={page} as={NavLink} to={pagePath(page)} end onClick={onNavigate}>
+            {label()}
+          </NavDropdown.Item>
+        ))}
       </NavDropdown>
       <Button
         variant="outline-light"

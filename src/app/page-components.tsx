@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import type { PageMetaMessages } from '../components/page-meta';
-import { PAGES, type Page } from '../config/pages';
+import { PAGE_LIST, PAGES, type Page } from '../config/pages';
 import { delocalizePath } from '../lib/locale';
 
 /**
@@ -8,14 +8,21 @@ import { delocalizePath } from '../lib/locale';
  * and preloads the page's chunk (tools/build/prerender.ts); src/main.tsx waits for it before hydrating, so the
  * page hydrates in one go instead of being replaced by the loading message.
  */
-export const PAGE_MODULES = {
-  home: () => import('../features/home/home-page'),
-  news: () => import('../features/news/news-page'),
-  about: () => import('../features/about/about-page'),
-  contact: () => import('../features/contact/contact-page'),
-  login: () => import('../features/auth/login-page'),
-  members: () => import('../features/members/members-page'),
-} satisfies Record<Page, () => Promise<{ default: ComponentType; meta: PageMetaMessages }>>;
+type PageModule = { default: ComponentType; meta: PageMetaMessages };
+
+/** Every page module under src/features (one lazy chunk each); the page list names which page is which. */
+const FEATURE_PAGES = import.meta.glob<PageModule>('../features/*/*-page.tsx');
+
+function moduleOf(module: string): () => Promise<PageModule> {
+  const load = FEATURE_PAGES[`../${module}`];
+  if (!load)
+    throw new Error(`src/config/pages.ts names ${module}, which is not a page module under src/features`);
+  return load;
+}
+
+export const PAGE_MODULES = Object.fromEntries(
+  PAGE_LIST.map((page) => [page.name, moduleOf(page.module)]),
+) as Record<Page, () => Promise<PageModule>>;
 
 const loaded: Partial<Record<Page, ComponentType>> = {};
 

@@ -1,20 +1,17 @@
 import { useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { PageLoading } from '../components/page-loading';
-import { pagePath } from '../config/pages';
+import { PAGE_LIST, pagePath } from '../config/pages';
 import { currentLocale, NB_PREFIX } from '../lib/locale';
 import { Layout } from './layout';
 import { PAGE_COMPONENTS } from './page-components';
 import { RequireAuth } from './require-auth';
 
-const {
-  home: HomePage,
-  news: NewsPage,
-  about: AboutPage,
-  contact: ContactPage,
-  login: LoginPage,
-} = PAGE_COMPONENTS;
-const MembersPage = PAGE_COMPONENTS.members;
+/** Every page of the list at its path name, behind the guard where the list says so. */
+function pageRoute(name: (typeof PAGE_LIST)[number]['name']) {
+  const Page = PAGE_COMPONENTS[name];
+  return <Route key={name} path={name} caseSensitive element={<Page />} />;
+}
 
 /**
  * A path in the other language: this document's messages are in one language only, so the browser
@@ -40,13 +37,9 @@ export function AppRoutes() {
   const pages = (
     <>
       <Route index element={<Navigate to={home} replace />} />
-      <Route path="home" caseSensitive element={<HomePage />} />
-      <Route path="news" caseSensitive element={<NewsPage />} />
-      <Route path="about" caseSensitive element={<AboutPage />} />
-      <Route path="contact" caseSensitive element={<ContactPage />} />
-      <Route path="login" caseSensitive element={<LoginPage />} />
+      {PAGE_LIST.filter((page) => page.access !== 'member').map((page) => pageRoute(page.name))}
       <Route element={<RequireAuth />}>
-        <Route path="members" caseSensitive element={<MembersPage />} />
+        {PAGE_LIST.filter((page) => page.access === 'member').map((page) => pageRoute(page.name))}
       </Route>
       <Route path="*" element={<Navigate to={home} replace />} />
     </>

@@ -15,7 +15,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, type InlineConfig } from 'vite';
-import { STATIC_LOCALE_GLOBAL } from './paraglide.ts';
+import { STATIC_LOCALE_GLOBAL, withoutLocaleOverrideWarning } from './paraglide.ts';
 
 type Locale = 'en' | 'nb';
 const DIST = 'dist';
@@ -26,6 +26,7 @@ function configFor(locale: Locale): InlineConfig {
   return {
     configFile: 'vite.config.ts',
     define: { [STATIC_LOCALE_GLOBAL]: JSON.stringify(locale) },
+    plugins: [withoutLocaleOverrideWarning()],
     logLevel: 'warn',
     ...(locale === 'en'
       ? { build: { outDir: DIST, emptyOutDir: true } }

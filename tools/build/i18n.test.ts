@@ -4,6 +4,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { LOCALE_OVERRIDE_WARNING } from './paraglide.ts';
 
 /** A message: its text, or (plural and other variants) the inlang message format's declarations, selectors and match. */
 interface Variants {
@@ -92,5 +93,18 @@ describe('messages', () => {
     for (const [key, message] of Object.entries(nb))
       for (const text of texts(message))
         expect({ key, text }).not.toMatchObject({ text: expect.stringMatching(/\d-\d/) });
+  });
+
+  it('compiles each message with the locale-override warning that the client builds leave out (tools/build/paraglide.ts)', () => {
+    for (const [message, warnings] of [
+      ['nav_home', 1],
+      ['about_where_text', 2], // with markup: the text and its parts
+    ] as const) {
+      const compiled = readFileSync(`src/paraglide/messages/${message}.js`, 'utf8');
+      expect(compiled.match(LOCALE_OVERRIDE_WARNING)).toHaveLength(warnings);
+      const stripped = compiled.replace(LOCALE_OVERRIDE_WARNING, '');
+      expect(stripped).not.toContain('console.warn');
+      expect(stripped).toContain('__PARAGLIDE_STATIC_LOCALE__ ?? options.locale');
+    }
   });
 });

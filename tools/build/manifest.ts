@@ -31,14 +31,6 @@ export function staticClosure(manifest: Manifest, key: string): string[] {
   return [...seen];
 }
 
-/** The manifest key of a page's module: each page lives in `<page>-page.tsx` (src/app/page-components.ts). */
-export function pageChunkKey(manifest: Manifest, page: string): string {
-  const key = Object.keys(manifest).find((k) => k.endsWith(`/${page}-page.tsx`));
-  if (!key)
-    throw new Error(`No chunk for the ${page} page (src/features/**/${page}-page.tsx) in the manifest`);
-  return key;
-}
-
 /** The files of a chunk (by its manifest key) and of everything it imports statically. */
 export function chunkFiles(manifest: Manifest, key: string): { js: string[]; css: string[] } {
   if (!manifest[key]) throw new Error(`No chunk ${key} in the manifest`);
@@ -49,7 +41,10 @@ export function chunkFiles(manifest: Manifest, key: string): { js: string[]; css
   };
 }
 
-/** The JS files a page needs to run at once: its own chunk and everything that chunk imports statically. */
-export function pageFiles(manifest: Manifest, page: string): { js: string[]; css: string[] } {
-  return chunkFiles(manifest, pageChunkKey(manifest, page));
+/**
+ * The JS files a page needs to run at once: its own chunk (by its module's source path, e.g.
+ * src/features/home/home-page.tsx, as src/config/pages.ts names it) and everything that chunk imports statically.
+ */
+export function pageFiles(manifest: Manifest, source: string): { js: string[]; css: string[] } {
+  return chunkFiles(manifest, source);
 }

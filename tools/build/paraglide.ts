@@ -32,3 +32,28 @@ export function messagesWhileServing(): Plugin[] {
     apply: 'serve' as const,
   }));
 }
+
+/**
+ * In a build with a fixed language (tools/build/build.ts) every compiled message carries a line (two in a message with markup) that warns when a
+ * caller passes another `options.locale` (the fixed language wins). That line is a developer's check, repeated in
+ * each of the ~250 messages and shipped in every page's first load: the client builds leave it out. Callers that
+ * need a language other than the page's do not exist in the client (catalogue data and build-time rendering use
+ * the full messages of the SSR build), and the message tests check the compiled modules still have the line this
+ * removes, so a Paraglide upgrade that changes it fails there rather than silently. Leaving the line out changes
+ * no text: a caller that passes another language gets the fixed language's text either way.
+ */
+export const LOCALE_OVERRIDE_WARNING =
+  /\n\s*if \(\/\*\* @type \{any\} \*\/ \(globalThis\)\.__PARAGLIDE_STATIC_LOCALE__ !== undefined && options\.locale !== undefined[^\n]*console\.warn\([^\n]*\)/g;
+
+export function withoutLocaleOverrideWarning(): Plugin {
+  return {
+    name: 'paraglide-without-locale-override-warning',
+    enforce: 'pre',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]src[\\/]paraglide[\\/]messages[\\/][^\\/]+\.js$/.test(id)) return undefined;
+      const stripped = code.replace(LOCALE_OVERRIDE_WARNING, '');
+      return stripped === code ? undefined : { code: stripped, map: null };
+    },
+  };
+}

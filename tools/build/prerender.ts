@@ -34,7 +34,10 @@ type Page = string;
 interface PrerenderModule {
   LOCALES: readonly Locale[];
   STATIC_PAGES: readonly Page[];
-  PUBLIC_PAGES: readonly Page[];
+  SITEMAP_PAGES: readonly Page[];
+  MEMBER_PAGES: readonly Page[];
+  /** The source path of the page's module, e.g. src/features/home/home-page.tsx (its key in the manifest). */
+  pageSource: (page: Page) => string;
   prerenderPage: (page: Page, locale: Locale) => Promise<string>;
   headTexts: (locale: Locale, page?: Page) => Promise<Head>;
   pagePath: (page: Page, locale: Locale) => string;
@@ -92,7 +95,7 @@ async function main(): Promise<void> {
       // (the login page's sign-in widget), fetched early but neither evaluated nor applied until used.
       const manifest = manifests.get(locale)!;
       const later = (LOADED_RIGHT_AFTER[page]?.(locale) ?? []).map((source) => chunkFiles(manifest, source));
-      const withPreloads = preloadLinks(html, pageFiles(manifest, page), {
+      const withPreloads = preloadLinks(html, pageFiles(manifest, site.pageSource(page)), {
         js: later.flatMap((files) => files.js),
         css: later.flatMap((files) => files.css),
       });
@@ -109,7 +112,7 @@ async function main(): Promise<void> {
   write(
     'dist/sitemap.xml',
     sitemapXml(
-      site.PUBLIC_PAGES.flatMap((page) =>
+      site.SITEMAP_PAGES.flatMap((page) =>
         site.LOCALES.map((locale) => ({ url: url(page, locale), alternates: alternates(page) })),
       ),
     ),
@@ -118,7 +121,7 @@ async function main(): Promise<void> {
     'dist/robots.txt',
     robotsTxt(
       siteUrl,
-      site.LOCALES.map((locale) => site.pagePath('members', locale)),
+      site.LOCALES.flatMap((locale) => site.MEMBER_PAGES.map((page) => site.pagePath(page, locale))),
     ),
   );
 }
