@@ -15,6 +15,7 @@ import { pageDefinition, pagePath, type Page } from './config/pages';
 import { AuthContext, type AuthState } from './components/auth-context';
 import { calendarFile } from './components/reunion-notice/calendar-file';
 import { eventJsonLd } from './components/reunion-notice/event-json-ld';
+import type { HeadTexts } from './lib/document-head';
 import { LOCALE_FACTS, LOCALES, setDocumentLocale, type Locale } from './lib/locale';
 import { m } from './paraglide/messages.js';
 
@@ -54,15 +55,6 @@ export async function prerenderPage(page: Page, locale: Locale): Promise<string>
       </AuthContext>,
     ),
   );
-}
-
-export interface HeadTexts {
-  lang: string;
-  ogLocale: string;
-  siteName: string;
-  title: string;
-  description: string;
-  noscript: string;
 }
 
 /** The texts of a page's <head> in a language; without a page, those of the language's app shell. */

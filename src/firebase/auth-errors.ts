@@ -1,7 +1,6 @@
 /**
- * Auth errors the login page explains itself, told apart without loading Firebase: the login page is part of the
- * first bundle, and this check must pull neither the Auth SDK nor a chunk shared with ./auth into it. ./auth has
- * the same check for the signed-in pages; auth.test.ts keeps the two the same.
+ * Auth errors the site explains itself, told apart without loading Firebase: the login page's first load must
+ * pull neither the Auth SDK nor ./auth's chunk, so this module imports nothing.
  */
 
 /**

@@ -65,15 +65,6 @@ export async function refreshIdToken(): Promise<AccountAccess> {
 }
 
 /**
- * True for the error Firebase Auth gives a blocked (disabled) account: at sign-in, and when a signed-in page asks
- * for a new ID token after the block (`auth/user-disabled`). The login page has the same check in ./auth-errors
- * (its first load must not share a chunk with this module); a test keeps the two the same.
- */
-export function isAccountBlocked(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 'auth/user-disabled';
-}
-
-/**
  * After a sign-in with an unverified address: send the verification e-mail to the signed-in user
  * (FirebaseUI does not), then sign them out whatever happened.
  */

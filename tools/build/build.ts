@@ -15,9 +15,9 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, type InlineConfig } from 'vite';
+import type { Locale } from '../../src/lib/locale.ts';
 import { STATIC_LOCALE_GLOBAL, withoutLocaleOverrideWarning } from './paraglide.ts';
 
-type Locale = 'en' | 'nb';
 const DIST = 'dist';
 // Beside dist/ (same depth), so the source maps' relative paths are the same in both builds.
 const NB_OUT = '.build-nb';

@@ -1,9 +1,10 @@
 import type { Plugin } from 'vite';
+import type { Locale } from '../../src/lib/locale.ts';
 
 const CALENDAR_PATH = /^(?:\/nb)?\/calendar\/[^/]+\.ics$/;
 
 interface CalendarFileModule {
-  calendarFile: (locale: 'en' | 'nb') => { path: string; content: string };
+  calendarFile: (locale: Locale) => { path: string; content: string };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Locale } from '../../src/lib/locale.ts';
 
 /** Vite's build manifest (dist/.vite/manifest.json): each chunk, its file and what it imports. */
 export interface ManifestChunk {
@@ -13,7 +14,7 @@ export interface ManifestChunk {
 export type Manifest = Record<string, ManifestChunk>;
 
 /** The manifest of a language's build (tools/build/build.ts): manifest.json (English), manifest.nb.json. */
-export function readManifest(dist: string, locale: 'en' | 'nb' = 'en'): Manifest {
+export function readManifest(dist: string, locale: Locale = 'en'): Manifest {
   const path = join(dist, '.vite', locale === 'en' ? 'manifest.json' : `manifest.${locale}.json`);
   if (!existsSync(path)) throw new Error(`${path} not found: run "npm run build" first`);
   return JSON.parse(readFileSync(path, 'utf8')) as Manifest;

@@ -8,6 +8,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { HeadTexts } from '../../src/lib/document-head.ts';
+import type { Locale } from '../../src/lib/locale.ts';
 import { chunkFiles, pageFiles, readManifest } from './manifest.ts';
 
 /** Modules a page imports as soon as it runs (by source path), whose chunks its HTML fetches early. */
@@ -25,10 +27,8 @@ import {
   withJsonLd,
   withMarkupIn,
   type Alternate,
-  type Head,
 } from './static-pages.ts';
 
-type Locale = 'en' | 'nb';
 type Page = string;
 
 interface PrerenderModule {
@@ -39,7 +39,7 @@ interface PrerenderModule {
   /** The source path of the page's module, e.g. src/features/home/home-page.tsx (its key in the manifest). */
   pageSource: (page: Page) => string;
   prerenderPage: (page: Page, locale: Locale) => Promise<string>;
-  headTexts: (locale: Locale, page?: Page) => Promise<Head>;
+  headTexts: (locale: Locale, page?: Page) => Promise<HeadTexts>;
   pagePath: (page: Page, locale: Locale) => string;
   structuredData: (page: Page, locale: Locale) => Record<string, unknown> | undefined;
   calendarFiles: () => { path: string; content: string }[];
@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   const templates = new Map(site.LOCALES.map((locale) => [locale, readFileSync(shellFile(locale), 'utf8')]));
   const manifests = new Map(site.LOCALES.map((locale) => [locale, readManifest('dist', locale)]));
   const url = (page: Page, locale: Locale) => `${siteUrl}${site.pagePath(page, locale)}`;
-  const shellHeads = new Map<Locale, Head>();
+  const shellHeads = new Map<Locale, HeadTexts>();
   for (const locale of site.LOCALES) shellHeads.set(locale, await site.headTexts(locale));
   const alternates = (page: Page): Alternate[] => [
     ...site.LOCALES.map((locale) => ({ hreflang: shellHeads.get(locale)!.lang, href: url(page, locale) })),

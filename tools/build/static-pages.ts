@@ -4,6 +4,7 @@
  * dist/nb/index.html), sitemap.xml and robots.txt. Pure functions over index.html as Vite built it;
  * tools/build/prerender.ts writes the files.
  */
+import type { HeadTexts } from '../../src/lib/document-head.ts';
 
 /** Replaces the one match of `pattern` in index.html; fails the build if there is not exactly one. */
 function setOnce(
@@ -16,15 +17,6 @@ function setOnce(
   const count = [...html.matchAll(global)].length;
   if (count !== 1) throw new Error(`static pages: index.html must have exactly one ${what}, found ${count}`);
   return html.replace(pattern, replace);
-}
-
-export interface Head {
-  lang: string;
-  ogLocale: string;
-  siteName: string;
-  title: string;
-  description: string;
-  noscript: string;
 }
 
 export interface Alternate {
@@ -48,7 +40,7 @@ export function escapeHtml(text: string): string {
 }
 
 /** index.html with a page's language, title, description, Open Graph tags, canonical and alternate links. */
-export function pageHtml(indexHtml: string, head: Head, links: PageLinks): string {
+export function pageHtml(indexHtml: string, head: HeadTexts, links: PageLinks): string {
   const set = (html: string, pattern: RegExp, replacement: string, what: string) =>
     setOnce(html, pattern, () => replacement, what);
   const attr = (name: RegExp, value: string) => (html: string, what: string) =>

@@ -5,7 +5,8 @@ import { PROVIDERS, type CompatUser, type GetAuthUI } from '../../firebase/auth-
 import { PasswordRequirements } from './password-requirements';
 import { isValidPassword } from '../../domain/password-policy';
 import { m } from '../../paraglide/messages.js';
-import type { SignInWidgetLocale, SignInWidgetProps } from './sign-in-widget';
+import type { Locale } from '../../lib/locale';
+import type { SignInWidgetProps } from './sign-in-widget';
 import '../../styles/bootstrap-lazy.scss';
 import './sign-in-widget.css';
 
@@ -93,11 +94,7 @@ function enhancePasswordField(field: HTMLInputElement, handlers: FieldHandlers) 
  * Follows the sign-up form's new-password field, which FirebaseUI creates and destroys as the visitor
  * moves between its pages, and enhances it while it exists. Returns the panel's slot and the password.
  */
-function usePasswordRules(
-  container: HTMLElement | null,
-  onWeakPassword: () => void,
-  locale: SignInWidgetLocale,
-) {
+function usePasswordRules(container: HTMLElement | null, onWeakPassword: () => void, locale: Locale) {
   const [state, setState] = useState<{ slot: HTMLElement; password: string } | null>(null);
   const weakRef = useRef(onWeakPassword);
   useEffect(() => {
@@ -137,7 +134,7 @@ function usePasswordRules(
 }
 
 export interface SignInWidgetViewProps extends SignInWidgetProps {
-  locale: SignInWidgetLocale;
+  locale: Locale;
   /** The AuthUI of the FirebaseUI build in the widget's language (src/firebase/auth-ui-<locale>.ts). */
   getAuthUI: GetAuthUI;
 }

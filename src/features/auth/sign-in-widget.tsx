@@ -1,8 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import type { CompatUser } from '../../firebase/auth-ui';
-
-/** The languages the sign-in widget comes in: the page's language. */
-export type SignInWidgetLocale = 'en' | 'nb';
+import type { Locale } from '../../lib/locale';
 
 export interface SignInWidgetProps {
   /** The widget has drawn its first page. */
@@ -42,13 +40,13 @@ function staged(load: () => Promise<{ default: ComponentType<SignInWidgetProps> 
 const WIDGETS = {
   en: staged(() => import('./sign-in-widget-en')),
   nb: staged(() => import('./sign-in-widget-nb')),
-} satisfies Record<SignInWidgetLocale, unknown>;
+} satisfies Record<Locale, unknown>;
 
 /**
  * The FirebaseUI sign-in widget in the page's language, loaded on first render (put it under
  * <Suspense>). A document uses one language: the site changes language with a full page load.
  */
-export function SignInWidget({ locale, ...props }: SignInWidgetProps & { locale: SignInWidgetLocale }) {
+export function SignInWidget({ locale, ...props }: SignInWidgetProps & { locale: Locale }) {
   const Widget = WIDGETS[locale];
   return <Widget {...props} />;
 }

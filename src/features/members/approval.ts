@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { accountAccess, isAccountBlocked, refreshIdToken, type AccountAccess } from '../../firebase/auth';
+import { accountAccess, refreshIdToken, type AccountAccess } from '../../firebase/auth';
+import { isAccountBlocked } from '../../firebase/auth-errors';
 
 /** What "Check again" found out. */
 export type CheckResult = 'approved' | 'not-approved' | 'blocked' | 'failed';

@@ -1,7 +1,8 @@
 import { CATALOGUE } from '../../domain/catalogue';
+import type { Locale } from '../../lib/locale';
 import { filterFiles, matchesTerms, normalizeForSearch, searchableText, searchTerms } from './file-filter';
 
-const ids = (query: string, locale: 'en' | 'nb' = 'en') => [...filterFiles(query, locale)];
+const ids = (query: string, locale: Locale = 'en') => [...filterFiles(query, locale)];
 
 describe('file search', () => {
   it('normalises case, accents, Norwegian letters and punctuation', () => {
