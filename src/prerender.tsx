@@ -12,7 +12,7 @@ import { AppRoutes } from './app/routes';
 import { documentTitle } from './components/page-meta';
 import { config } from './config/env';
 import { pageDefinition, pagePath, type Page } from './config/pages';
-import { AuthContext, type AuthState } from './components/auth-context';
+import { AuthContext, fixedAuthState } from './components/auth-context';
 import { calendarFile } from './components/reunion-notice/calendar-file';
 import { eventJsonLd } from './components/reunion-notice/event-json-ld';
 import type { HeadTexts } from './lib/document-head';
@@ -27,12 +27,8 @@ export function pageSource(page: Page): string {
   return `src/${pageDefinition(page).module}`;
 }
 
-const unknownAuth: AuthState = {
-  user: undefined,
-  member: undefined,
-  connect: () => {},
-  signOut: async () => {},
-};
+/** The account slot renders as "not known yet" (no Login link, no Members menu). */
+const unknownAuth = fixedAuthState(undefined);
 
 /** React puts the page's <title> and meta description into the markup; the HTML file has its own. */
 export function withoutHeadTags(html: string): string {

@@ -1,7 +1,8 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
-import { AuthContext, type AuthState } from '../components/auth-context';
-import { setDocumentLocale, type Locale } from '../lib/locale';
+import { screen } from '@testing-library/react';
+import type { User } from 'firebase/auth';
+import { useLocation } from 'react-router';
+import type { Locale } from '../lib/locale';
+import { renderWithProviders, testUser } from '../testing/test-utils';
 import { AppRoutes } from './routes';
 
 vi.mock('../features/auth/login-page', () => ({ default: () => <h1>Login stand-in</h1> }));
@@ -20,25 +21,15 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  setDocumentLocale('en');
 });
 
-function renderAt(path: string, user: AuthState['user'] | 'loading' = null, locale: Locale = 'en') {
-  if (user === 'loading') user = undefined;
-  setDocumentLocale(locale);
-  const auth: AuthState = {
-    user,
-    member: user === undefined ? undefined : user?.emailVerified ? user : null,
-    connect: () => {},
-    signOut: async () => {},
-  };
-  return render(
-    <AuthContext value={auth}>
-      <MemoryRouter initialEntries={[path]}>
-        <AppRoutes />
-        <Location />
-      </MemoryRouter>
-    </AuthContext>,
+function renderAt(path: string, user: User | null | 'loading' = null, locale: Locale = 'en') {
+  return renderWithProviders(
+    <>
+      <AppRoutes />
+      <Location />
+    </>,
+    { path, locale, user: user === 'loading' ? undefined : user },
   );
 }
 
@@ -110,11 +101,11 @@ describe('route table', () => {
   });
 
   it('lets a verified member into /members, and not an unverified one', async () => {
-    const verified = { emailVerified: true } as AuthState['user'];
+    const verified = testUser();
     const { unmount } = renderAt('/members', verified);
     expect(await screen.findByRole('heading', { name: 'Members stand-in' })).toBeInTheDocument();
     unmount();
-    renderAt('/members', { emailVerified: false } as AuthState['user']);
+    renderAt('/members', testUser({ emailVerified: false }));
     expect(await screen.findByRole('heading', { name: 'Login stand-in' })).toBeInTheDocument();
   });
 
@@ -122,7 +113,7 @@ describe('route table', () => {
     const { unmount } = renderAt('/home');
     expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
     unmount();
-    renderAt('/home', { emailVerified: true } as AuthState['user']);
+    renderAt('/home', testUser());
     expect(await screen.findByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
   });

@@ -11,6 +11,19 @@ export interface AuthState {
   signOut: () => Promise<void>;
 }
 
+/** The member a user is: a signed-in user whose e-mail address is verified (undefined while not known). */
+export function memberOf(user: User | null | undefined): User | null | undefined {
+  return user === undefined ? undefined : user?.emailVerified ? user : null;
+}
+
+/**
+ * An auth state that never changes: the build-time rendering's "not known yet" (undefined) and the component
+ * tests' signed-out (null) or signed-in users. Connecting and signing out do nothing.
+ */
+export function fixedAuthState(user: User | null | undefined): AuthState {
+  return { user, member: memberOf(user), connect: () => {}, signOut: async () => {} };
+}
+
 export const AuthContext = createContext<AuthState | undefined>(undefined);
 
 export function useAuth(): AuthState {

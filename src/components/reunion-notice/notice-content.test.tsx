@@ -1,7 +1,6 @@
-import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { AuthContext, type AuthState } from '../auth-context';
-import { setDocumentLocale, type Locale } from '../../lib/locale';
+import { act, screen } from '@testing-library/react';
+import type { Locale } from '../../lib/locale';
+import { renderWithProviders, testUser } from '../../testing/test-utils';
 import NoticeContent from './notice-content';
 
 function renderAt(
@@ -13,21 +12,11 @@ function renderAt(
     toFake: ['Date', 'setTimeout', 'clearTimeout'],
     shouldAdvanceTime: true, // Testing Library's waiting runs on timers too
   });
-  setDocumentLocale(locale);
-  const user = member ? ({ emailVerified: true } as AuthState['user']) : null;
-  const auth: AuthState = { user, member: user, connect: () => {}, signOut: async () => {} };
-  return render(
-    <AuthContext value={auth}>
-      <MemoryRouter>
-        <NoticeContent />
-      </MemoryRouter>
-    </AuthContext>,
-  );
+  return renderWithProviders(<NoticeContent />, { locale, user: member ? testUser() : null });
 }
 
 afterEach(() => {
   vi.useRealTimers();
-  setDocumentLocale('en');
 });
 
 const heading = () => screen.findByRole('heading', { level: 2 });

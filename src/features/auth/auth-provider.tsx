@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import type { User } from 'firebase/auth';
 import { useClientReady } from '../../components/use-client-ready';
 import { hasPersistedSession } from '../../firebase/session-hint';
-import { AuthContext, type AuthState } from '../../components/auth-context';
+import { AuthContext, memberOf, type AuthState } from '../../components/auth-context';
 import { setSessionFlag } from './session-flag';
 
 const loadAuth = () => import('../../firebase/auth');
@@ -54,7 +54,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const value = useMemo<AuthState>(
     () => ({
       user,
-      member: user === undefined ? undefined : user?.emailVerified ? user : null,
+      member: memberOf(user),
       connect,
       signOut,
     }),
