@@ -25,8 +25,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
+    // Without a build, dist/ must be a production build of the current sources (tools/build/check-build.ts).
     command: process.env.E2E_SKIP_BUILD
-      ? 'npx tsx tools/local/stack.ts'
+      ? 'npx tsx tools/build/check-build.ts && npx tsx tools/local/stack.ts'
       : 'npm run build && npx tsx tools/local/stack.ts',
     url: `${SITE_URL}/home`,
     // Ready once the demo data is seeded, not merely when the Hosting emulator answers.

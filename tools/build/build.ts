@@ -22,9 +22,14 @@ const DIST = 'dist';
 // Beside dist/ (same depth), so the source maps' relative paths are the same in both builds.
 const NB_OUT = '.build-nb';
 
+// Always React's production code, whoever runs the build (Vitest sets NODE_ENV=test for what it starts, and
+// Vite keeps a NODE_ENV it finds); the tests refuse a development build (build-stamp.ts).
+process.env.NODE_ENV = 'production';
+
 function configFor(locale: Locale): InlineConfig {
   return {
     configFile: 'vite.config.ts',
+    mode: 'production',
     define: { [STATIC_LOCALE_GLOBAL]: JSON.stringify(locale) },
     plugins: [withoutLocaleOverrideWarning()],
     logLevel: 'warn',

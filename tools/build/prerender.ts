@@ -10,6 +10,7 @@ import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { HeadTexts } from '../../src/lib/document-head.ts';
 import type { Locale } from '../../src/lib/locale.ts';
+import { writeBuildStamp } from './build-stamp.ts';
 import { chunkFiles, pageFiles, readManifest } from './manifest.ts';
 
 /** Modules a page imports as soon as it runs (by source path), whose chunks its HTML fetches early. */
@@ -127,3 +128,5 @@ async function main(): Promise<void> {
 }
 
 await main();
+// The last step of `npm run build`: what was built, and from what (tools/build/build-stamp.ts).
+writeBuildStamp();

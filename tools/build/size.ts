@@ -11,6 +11,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { buildProblems } from './build-stamp.ts';
 import { pagePath, PUBLIC_PAGES, STATIC_PAGES, type Page } from '../../src/config/pages.ts';
 import { LOCALES, type Locale } from '../../src/lib/locale.ts';
 import { readManifest, staticClosure, type Manifest } from './manifest.ts';
@@ -104,6 +105,10 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 function main(): void {
   const dist = process.argv[2] ?? 'dist';
+  // Budgets of a development or stale build would measure the wrong thing.
+  const problems = dist === 'dist' ? buildProblems() : [];
+  for (const problem of problems) console.error(`size: ${problem}`);
+  if (problems.length) process.exit(1);
   let failed = false;
   console.log(
     `First load of each page (gzip): budgets ${kb(JS_BUDGET_BYTES)} of JS on the public pages, ` +

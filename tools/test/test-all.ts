@@ -1,9 +1,10 @@
 /**
  * `npm test`: every check and test the project has, in order, stopping at the first failure, each by the
- * package's own npm script: browsers present, lint + format, type check, unit and component tests
+ * package's own npm script: browsers and Java present, lint + format, type check, unit and component tests
  * (Vitest), production build, bundle budget, HTML validity, browser tests in Chromium (Playwright) and in Firefox ESR
- * (Puppeteer), both against the local emulator stack.
- * Ends with one summary line: "tests: N passed, N failed".
+ * (Puppeteer), both against the local emulator stack serving that build, and last a check that dist/ is still a
+ * production build of the current sources (nothing the tests ran left another one behind).
+ * Ends with the time of each stage and one summary line: "tests: N passed, N failed".
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -14,7 +15,7 @@ interface Step {
 }
 
 const steps: Step[] = [
-  { name: 'Browsers', command: 'npx tsx tools/test/ensure-browsers.ts' },
+  { name: 'Browsers and Java', command: 'npx tsx tools/test/ensure-tools.ts' },
   { name: 'Lint', command: 'npm run lint' },
   { name: 'Type check', command: 'npm run typecheck' },
   {
@@ -27,6 +28,7 @@ const steps: Step[] = [
   // E2E_SKIP_BUILD=1 (below): the browser tests serve the build of the step before.
   { name: 'Browser tests (Playwright, Chromium)', command: 'npm run test:e2e' },
   { name: 'Browser tests (Firefox ESR)', command: 'npm run test:firefox' },
+  { name: 'Build left behind', command: 'npx tsx tools/build/check-build.ts' },
 ];
 
 /** Passed and failed tests in the JSON reports: Vitest's (unit, Firefox) and Playwright's. */
@@ -50,15 +52,18 @@ function counts(): { passed: number; failed: number } {
 rmSync('reports', { recursive: true, force: true });
 mkdirSync('reports', { recursive: true });
 let failedStep: string | undefined;
+const times: { name: string; seconds: number }[] = [];
+const started = Date.now();
 for (const step of steps) {
   console.log(`\n=== ${step.name}: ${step.command}`);
-  const started = Date.now();
+  const stepStarted = Date.now();
   const result = spawnSync(step.command, {
     shell: true,
     stdio: 'inherit',
     env: { ...process.env, E2E_SKIP_BUILD: '1', FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
   });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const seconds = ((Date.now() - stepStarted) / 1000).toFixed(1);
+  times.push({ name: step.name, seconds: Number(seconds) });
   if (result.status !== 0) {
     console.log(`=== ${step.name}: FAILED (${seconds} s)`);
     failedStep = step.name;
@@ -66,6 +71,12 @@ for (const step of steps) {
   }
   console.log(`=== ${step.name}: ok (${seconds} s)`);
 }
+
+const width = Math.max(...times.map((time) => time.name.length));
+console.log('\nTime per stage:');
+for (const time of times)
+  console.log(`  ${time.name.padEnd(width)}  ${time.seconds.toFixed(1).padStart(6)} s`);
+console.log(`  ${'In all'.padEnd(width)}  ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s`);
 
 const { passed, failed } = counts();
 console.log(`\ntests: ${passed} passed, ${failed} failed`);

@@ -1,0 +1,57 @@
+/**
+ * Makes sure the programs the tests need are there: a Chromium ($CHROME_PATH, Playwright's bundled browser, or
+ * Debian's chromium), Firefox ESR ($FIREFOX_PATH, or Debian's firefox-esr) and Java 17 or newer (the Nu HTML
+ * Checker of `npm run check:html`). On a fresh Debian machine, as root, it installs the missing Debian packages
+ * (apt-get); otherwise it says what to do.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { FIREFOX_PATH } from '../../e2e/firefox/firefox.ts';
+import { chromiumPath } from './chromium.ts';
+
+interface Tool {
+  name: string;
+  /** Where it was found, or undefined. */
+  find: () => string | undefined;
+  debianPackage: string;
+  hint: string;
+}
+
+const file = (path: string) => () => (existsSync(path) ? path : undefined);
+const onPath = (command: string) => () =>
+  spawnSync(command, ['-version'], { stdio: 'ignore' }).status === 0 ? command : undefined;
+
+const tools: Tool[] = [
+  { name: 'Chromium', find: file(chromiumPath()), debianPackage: 'chromium', hint: 'or set CHROME_PATH' },
+  {
+    name: 'Firefox ESR',
+    find: file(FIREFOX_PATH),
+    debianPackage: 'firefox-esr',
+    hint: 'or set FIREFOX_PATH',
+  },
+  { name: 'Java', find: onPath('java'), debianPackage: 'default-jre-headless', hint: '(17 or newer)' },
+];
+
+const missing = tools.filter((tool) => !tool.find());
+if (missing.length && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+  const packages = missing.map((tool) => tool.debianPackage);
+  console.log(`Not found: installing Debian's ${packages.join(', ')} (apt-get)…`);
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  execFileSync('apt-get', ['install', '-y', '-qq', ...packages], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+}
+let ok = true;
+for (const tool of tools) {
+  const found = tool.find();
+  if (found) {
+    console.log(`${tool.name}: ${found}`);
+  } else {
+    ok = false;
+    console.error(
+      `No ${tool.name}. Install it (Debian: sudo apt-get install -y ${tool.debianPackage}) ${tool.hint}.`,
+    );
+  }
+}
+if (!ok) process.exit(1);
