@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Page, Route } from '@playwright/test';
-import { SITE_URL } from '../scripts/lib/local-stack-config.ts';
+import { AUTH_URL, SITE_URL } from '../scripts/lib/local-stack-config.ts';
 import { demoFile } from '../scripts/seed/demo-files.ts';
 import {
   CATALOGUE,
@@ -234,6 +234,45 @@ test.describe('a flaky connection', () => {
       await expect(errorModal(page, 'en')).toHaveCount(0);
     });
   }
+});
+
+test.describe('Cancel while nothing is downloading', () => {
+  test('works during the wait before the next try', async ({ page }) => {
+    const entry = byId('pioneer-interview-2');
+    const seen = await faultyObject(page, storagePathOf(entry), [
+      { status: 503, headers: { 'Retry-After': '30', 'Access-Control-Expose-Headers': 'Retry-After' } },
+    ]);
+    await signInAsMember(page);
+    const button = page.locator(`button[data-file-id="${entry.id}"]`);
+    await button.click();
+    await expect.poll(() => seen.length).toBe(1);
+    await page.getByRole('button', { name: `Cancel downloading ${entry.displayName}` }).click();
+    await expect(button).toBeEnabled();
+    await expect(button).toBeFocused();
+    await expect(errorModal(page, 'en')).toHaveCount(0);
+    await page.waitForTimeout(1500); // a backoff would have come back by now: the cancelled wait does not
+    expect(seen).toHaveLength(1);
+  });
+
+  test('works while the ID token refresh hangs (offline)', async ({ page }) => {
+    await page.clock.install();
+    const entry = byId('pioneer-interview-4');
+    const storage = await faultyObject(page, storagePathOf(entry), []);
+    await signInAsMember(page);
+    // The page's ID token is due for renewal, and the token service never answers.
+    let refreshes = 0;
+    await page.route(`${AUTH_URL}/securetoken.googleapis.com/**`, () => {
+      refreshes += 1;
+    });
+    await page.clock.setSystemTime(Date.now() + 2 * 60 * 60 * 1000);
+    const button = page.locator(`button[data-file-id="${entry.id}"]`);
+    await button.click();
+    await expect.poll(() => refreshes).toBeGreaterThan(0);
+    await page.getByRole('button', { name: `Cancel downloading ${entry.displayName}` }).click();
+    await expect(button).toBeEnabled({ timeout: 3000 });
+    await expect(errorModal(page, 'en')).toHaveCount(0);
+    expect(storage).toEqual([]);
+  });
 });
 
 test.describe('an account blocked part-way', () => {
