@@ -208,3 +208,39 @@ export async function expectNoViolations(page: Page, state: string, { network = 
   );
   expect(summary).toEqual([]);
 }
+
+/** A save-file picker that hands out a file of the origin's private file system (OPFS), as the real one would hand out a file on disk. */
+export async function stubSavePicker(page: Page) {
+  await page.addInitScript(() => {
+    const state = window as unknown as { __picked?: { suggestedName?: string }[] };
+    state.__picked = [];
+    (window as unknown as { showSaveFilePicker: unknown }).showSaveFilePicker = async (options: {
+      suggestedName?: string;
+    }) => {
+      state.__picked!.push(options);
+      const root = await navigator.storage.getDirectory();
+      return root.getFileHandle('picked.zip', { create: true });
+    };
+  });
+}
+
+/** The file the stubbed picker handed out: its bytes (empty when nothing was kept). */
+export async function pickedFile(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(async () => {
+    const root = await navigator.storage.getDirectory();
+    const file = await (await root.getFileHandle('picked.zip', { create: true })).getFile();
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    let binary = '';
+    for (let i = 0; i < bytes.length; i += 0x8000)
+      binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(binary);
+  });
+  return Buffer.from(base64, 'base64');
+}
+
+/** Takes the save-file picker away, as in browsers without it: "Download all" goes through a Blob. */
+export async function withoutPicker(page: Page) {
+  await page.addInitScript(() => {
+    delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
+  });
+}

@@ -7,100 +7,42 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import JSZip from 'jszip';
 import { BUCKET, STORAGE_URL } from '../tools/local/config.ts';
 import { demoFile } from '../tools/local/seed/demo-files.ts';
 import {
   CATALOGUE,
   downloadFileName,
   hasThumbnail,
-  safeName,
   storagePathOf,
   thumbnailPathOf,
   type CatalogueEntry,
 } from '../src/domain/catalogue.ts';
-import type { Locale } from '../src/lib/locale.ts';
 import { mediaUrl } from '../src/firebase/media-url.ts';
-import { accounts, expect, expectNoViolations, signInAsMember, signInWithEmail, test } from './fixtures';
+import {
+  accounts,
+  expect,
+  expectNoViolations,
+  pickedFile,
+  signInAsMember,
+  signInWithEmail,
+  stubSavePicker,
+  test,
+  withoutPicker,
+} from './fixtures';
+import { expectZipOfCatalogue, pathInZip } from './zip-oracle';
 
 type Messages = Record<string, string>;
 const nb = JSON.parse(readFileSync('messages/nb.json', 'utf8')) as Messages;
-const en = JSON.parse(readFileSync('messages/en.json', 'utf8')) as Messages;
-/** The message that names each section (the folder of the zip), read from the texts as the page shows them. */
-const SECTION_MESSAGE: Record<CatalogueEntry['section'], string> = {
-  documents: 'members_section_documents',
-  images: 'members_section_images',
-  'educational-materials': 'members_section_educational',
-};
 const ERROR_TEXT =
   "We're sorry, we're currently experiencing difficulties downloading your file. Please try again later.";
 const IMAGES = CATALOGUE.filter(hasThumbnail);
 const byId = (id: string) => CATALOGUE.find((entry) => entry.id === id)!;
-const ONE_OF_EACH = [
-  'program-1976',
-  'attendees-list-1976',
-  'cemetery-monument',
-  'two-reunions-presentation',
-].map(byId);
 /** Matches the request for a file's bytes (not its metadata, nor its preview). */
 const bytesOf =
   (path: string) =>
   (url: URL): boolean =>
     decodeURIComponent(url.pathname).endsWith(`/o/${path}`) && url.searchParams.get('alt') === 'media';
 const fileRoute = (entry: CatalogueEntry) => bytesOf(storagePathOf(entry));
-
-/** The zip's oracle: section folder / group folder / download name, in a language. */
-function pathInZip(entry: CatalogueEntry, locale: Locale): string {
-  const section = safeName((locale === 'nb' ? nb : en)[SECTION_MESSAGE[entry.section]]!);
-  return `${section}/${safeName(entry.group.title({}, { locale }))}/${downloadFileName(entry, locale)}`;
-}
-
-async function expectZipOfCatalogue(bytes: Buffer, locale: Locale) {
-  const zip = await JSZip.loadAsync(bytes);
-  const files = Object.values(zip.files).filter((file) => !file.dir);
-  expect(files.map((file) => file.name).sort()).toEqual(
-    CATALOGUE.map((entry) => pathInZip(entry, locale)).sort(),
-  );
-  for (const entry of ONE_OF_EACH) {
-    const inside = await zip.file(pathInZip(entry, locale))!.async('nodebuffer');
-    expect(inside.equals(await demoFile(entry)), entry.id).toBe(true);
-  }
-}
-
-/** A save-file picker that hands out a file of the origin's private file system (OPFS), as the real one would hand out a file on disk. */
-async function stubSavePicker(page: Page) {
-  await page.addInitScript(() => {
-    const state = window as unknown as { __picked?: { suggestedName?: string }[] };
-    state.__picked = [];
-    (window as unknown as { showSaveFilePicker: unknown }).showSaveFilePicker = async (options: {
-      suggestedName?: string;
-    }) => {
-      state.__picked!.push(options);
-      const root = await navigator.storage.getDirectory();
-      return root.getFileHandle('picked.zip', { create: true });
-    };
-  });
-}
-
-/** The file the stubbed picker handed out: its bytes (empty when nothing was kept). */
-async function pickedFile(page: Page): Promise<Buffer> {
-  const base64 = await page.evaluate(async () => {
-    const root = await navigator.storage.getDirectory();
-    const file = await (await root.getFileHandle('picked.zip', { create: true })).getFile();
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    let binary = '';
-    for (let i = 0; i < bytes.length; i += 0x8000)
-      binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    return btoa(binary);
-  });
-  return Buffer.from(base64, 'base64');
-}
-
-async function withoutPicker(page: Page) {
-  await page.addInitScript(() => {
-    delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
-  });
-}
 
 function allFiles(page: Page) {
   return page.locator('.download-all');

@@ -125,6 +125,15 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   ]),
 ];
 
+/**
+ * The date of the catalogue's files as they stand, written on every file in the zip of every file ("Download
+ * all"): a fixed record, never the time of the download, so that two zips of the same files are the same bytes
+ * (the site never reads a file's metadata, which would give it a download token, and media answers carry no date
+ * to rely on). Noon UTC, so the day is the same in Rolette and in Norway. Move it on when the organisers replace
+ * files.
+ */
+export const CATALOGUE_DATE = '2026-01-01T12:00:00Z';
+
 export function contentTypeOf(entry: CatalogueEntry): string {
   return CONTENT_TYPES[entry.kind];
 }

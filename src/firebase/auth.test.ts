@@ -1,9 +1,10 @@
-import { refreshIdToken, accountAccess } from './auth';
+import { accountAccess, idToken, refreshIdToken, signedOutByBlock, watchUser } from './auth';
 import { isAccountBlocked } from './auth-errors';
 
 const currentUser = vi.hoisted(() => ({
   value: null as null | {
-    getIdTokenResult: (forceRefresh?: boolean) => Promise<{ claims: Record<string, unknown> }>;
+    getIdTokenResult?: (forceRefresh?: boolean) => Promise<{ claims: Record<string, unknown> }>;
+    getIdToken?: () => Promise<string>;
   },
 }));
 
@@ -14,6 +15,63 @@ vi.mock('./app', () => ({
     },
   },
 }));
+
+/** What Firebase's onAuthStateChanged was last given: the tests call it as Firebase would. */
+const authState = vi.hoisted(() => ({ listener: undefined as undefined | ((user: unknown) => void) }));
+vi.mock('firebase/auth', () => ({
+  onAuthStateChanged: (_auth: unknown, listener: (user: unknown) => void) => {
+    authState.listener = listener;
+    return () => {};
+  },
+  sendEmailVerification: vi.fn(),
+  signOut: vi.fn(),
+}));
+
+const disabled = () =>
+  Object.assign(new Error('Firebase: Error (auth/user-disabled).'), { code: 'auth/user-disabled' });
+
+describe('idToken', () => {
+  it("gives the user's ID token", async () => {
+    currentUser.value = { getIdToken: () => Promise.resolve('token') };
+    expect(await idToken()).toBe('token');
+    expect(await idToken(new AbortController().signal)).toBe('token');
+  });
+
+  it('is raced against the abort signal: Cancel works while a token refresh hangs offline', async () => {
+    currentUser.value = { getIdToken: () => new Promise<string>(() => {}) };
+    const controller = new AbortController();
+    const pending = idToken(controller.signal);
+    const reason = new DOMException('Download cancelled', 'AbortError');
+    controller.abort(reason);
+    await expect(pending).rejects.toBe(reason);
+    await expect(idToken(controller.signal)).rejects.toBe(reason);
+  });
+
+  it('remembers a blocked account (auth/user-disabled) until the next sign-in, whichever request found it', async () => {
+    watchUser(() => {});
+    authState.listener!({ uid: 'someone' });
+    expect(signedOutByBlock()).toBe(false);
+    currentUser.value = { getIdToken: () => Promise.reject(new Error('auth/network-request-failed')) };
+    await expect(idToken()).rejects.toThrow('network');
+    expect(signedOutByBlock()).toBe(false);
+
+    const error = disabled();
+    currentUser.value = { getIdToken: () => Promise.reject(error) };
+    await expect(idToken()).rejects.toBe(error);
+    expect(signedOutByBlock()).toBe(true);
+    authState.listener!(null); // Firebase signs the blocked account out
+    expect(signedOutByBlock()).toBe(true);
+    authState.listener!({ uid: 'someone' }); // someone signs in again
+    expect(signedOutByBlock()).toBe(false);
+
+    currentUser.value = { getIdTokenResult: () => Promise.reject(disabled()) };
+    await expect(refreshIdToken()).rejects.toMatchObject({ code: 'auth/user-disabled' });
+    expect(signedOutByBlock()).toBe(true);
+    authState.listener!({ uid: 'someone' });
+    await expect(accountAccess()).rejects.toMatchObject({ code: 'auth/user-disabled' });
+    expect(signedOutByBlock()).toBe(true);
+  });
+});
 
 describe('refreshIdToken', () => {
   it('forces a new ID token and reports the approved claim it carries', async () => {
@@ -34,11 +92,9 @@ describe('refreshIdToken', () => {
   it('rejects when nobody is signed in, and passes Auth errors on', async () => {
     currentUser.value = null;
     await expect(refreshIdToken()).rejects.toThrow('Not signed in');
-    const disabled = Object.assign(new Error('Firebase: Error (auth/user-disabled).'), {
-      code: 'auth/user-disabled',
-    });
-    currentUser.value = { getIdTokenResult: () => Promise.reject(disabled) };
-    await expect(refreshIdToken()).rejects.toBe(disabled);
+    const error = disabled();
+    currentUser.value = { getIdTokenResult: () => Promise.reject(error) };
+    await expect(refreshIdToken()).rejects.toBe(error);
   });
 });
 

@@ -1,15 +1,43 @@
 import { onAuthStateChanged, sendEmailVerification, signOut, type User } from 'firebase/auth';
 import { APPROVED_CLAIM } from '../domain/access';
+import { abortable } from '../lib/abortable';
+import { isAccountBlocked } from './auth-errors';
 import { auth } from './app';
 
 export type { User };
+
+/**
+ * Set when a token request found the account blocked (auth/user-disabled): Firebase Auth then signs the user out
+ * itself, and the login page the guard sends them to says why (signedOutByBlock). Cleared at the next sign-in.
+ */
+let blockedSignOut = false;
+
+/** Passes the token request's result on, noting a blocked account on the way. */
+function notingBlock<T>(request: Promise<T>): Promise<T> {
+  return request.catch((error: unknown) => {
+    if (isAccountBlocked(error)) blockedSignOut = true;
+    throw error;
+  });
+}
+
+/**
+ * Whether the last session ended because the account was blocked: a download, a preview, a zip or Check again
+ * asked for a new ID token and Firebase Auth answered auth/user-disabled (and signed the user out).
+ */
+export function signedOutByBlock(): boolean {
+  return blockedSignOut;
+}
 
 /**
  * Calls `listener` with the signed-in user (or null) now and on every change. Returns the
  * unsubscribe function. If Auth cannot start, the visitor is treated as signed out.
  */
 export function watchUser(listener: (user: User | null) => void): () => void {
-  return onAuthStateChanged(auth, listener, (error) => {
+  const next = (user: User | null) => {
+    if (user) blockedSignOut = false;
+    listener(user);
+  };
+  return onAuthStateChanged(auth, next, (error) => {
     console.warn('Auth state unavailable', error);
     listener(null);
   });
@@ -31,11 +59,16 @@ export async function sendVerificationAndSignOut(user: User): Promise<void> {
   }
 }
 
-/** A fresh ID token for the signed-in user, for rules-checked requests. */
-export async function idToken(): Promise<string> {
+/**
+ * A fresh ID token for the signed-in user, for rules-checked requests (refreshed by Firebase when due). `signal`
+ * stops the wait at once (a refresh that hangs offline must not keep Cancel from working); a blocked account
+ * rejects with auth/user-disabled.
+ */
+export async function idToken(signal?: AbortSignal): Promise<string> {
+  signal?.throwIfAborted();
   const user = auth.currentUser;
   if (!user) throw new Error('Not signed in');
-  return user.getIdToken();
+  return abortable(notingBlock(user.getIdToken()), signal);
 }
 
 /** What the signed-in account may read beyond the ordinary member files. */
@@ -48,7 +81,7 @@ export interface AccountAccess {
 export async function accountAccess(): Promise<AccountAccess> {
   const user = auth.currentUser;
   if (!user) throw new Error('Not signed in');
-  const { claims } = await user.getIdTokenResult();
+  const { claims } = await notingBlock(user.getIdTokenResult());
   return { approved: claims[APPROVED_CLAIM] === true };
 }
 
@@ -60,7 +93,7 @@ export async function accountAccess(): Promise<AccountAccess> {
 export async function refreshIdToken(): Promise<AccountAccess> {
   const user = auth.currentUser;
   if (!user) throw new Error('Not signed in');
-  const { claims } = await user.getIdTokenResult(true);
+  const { claims } = await notingBlock(user.getIdTokenResult(true));
   return { approved: claims[APPROVED_CLAIM] === true };
 }
 

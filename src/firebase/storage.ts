@@ -1,18 +1,25 @@
 import { config } from '../config/env';
+import { HttpStatusError, NetworkError, parseRetryAfter } from '../lib/retry';
+import { openResumable, rangeHeaders, type Answer } from '../lib/resume';
 import { idToken } from './auth';
-import { mediaUrl, objectUrl } from './media-url';
+import { mediaUrl } from './media-url';
 
 /**
  * Member files are read with the signed-in user's ID token on every request, so Cloud Storage checks
  * storage.rules each time; no long-lived `?token=` download link is ever made. This is the same REST
- * call the Storage SDK's getBlob() makes, written out so the page can report progress.
+ * call the Storage SDK's getBlob() makes, written out so the page can report progress, retry and resume.
+ *
+ * Only media GETs (`?alt=media`, the bytes) are ever sent, never a GET of an object's metadata: Firebase Storage
+ * gives an object a download token when a client reads its metadata and finds none. Sizes come from the media
+ * answer's Content-Length (catalogue files are stored without Content-Encoding, so it is the byte count).
  */
 const STORAGE_HOST = config.emulators?.storageUrl ?? 'https://firebasestorage.googleapis.com';
 
 /** Storage answered with an error status (the request reached it). */
-export class StorageRequestError extends Error {
-  constructor(readonly status: number) {
-    super(`Storage answered ${status}`);
+export class StorageRequestError extends HttpStatusError {
+  constructor(status: number, retryAfterMs?: number) {
+    super(status, retryAfterMs);
+    this.message = `Storage answered ${status}`;
     this.name = 'StorageRequestError';
   }
 }
@@ -32,101 +39,108 @@ export interface Progress {
 }
 
 /**
- * GETs a member file as a Blob with the user's ID token. XMLHttpRequest (not fetch) because it reports
- * progress natively while the browser streams the body straight into the Blob: no JavaScript touches
- * the bytes, so a large file costs neither time nor JS heap (see npm run bench:download).
+ * What a download tells its caller besides its bytes: the stall watch runs only while a request is open, so a
+ * wait between tries (a backoff, a Retry-After) never counts as a stall.
  */
-export async function fetchMemberFile(
-  path: string,
-  options: { contentType: string; signal?: AbortSignal; onProgress?: (progress: Progress) => void },
-): Promise<Blob> {
-  const token = await idToken();
-  options.signal?.throwIfAborted();
-  return new Promise<Blob>((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    const abort = () => request.abort();
-    const done = () => options.signal?.removeEventListener('abort', abort);
-    request.open('GET', mediaUrl(STORAGE_HOST, config.firebase.storageBucket, path));
-    request.responseType = 'blob';
-    request.setRequestHeader('Authorization', `Firebase ${token}`);
-    request.onprogress = (event) =>
-      options.onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : undefined });
-    request.onload = () => {
-      done();
-      if (request.status < 200 || request.status >= 300) {
-        reject(new StorageRequestError(request.status));
-        return;
-      }
-      const blob = request.response as Blob;
-      // The catalogue knows the type; give the Blob that type without copying its bytes.
-      resolve(blob.type === options.contentType ? blob : blob.slice(0, blob.size, options.contentType));
-    };
-    request.onerror = () => {
-      done();
-      reject(new Error('Network error while downloading'));
-    };
-    request.onabort = () => {
-      done();
-      reject(options.signal?.reason ?? new DOMException('Download aborted', 'AbortError'));
-    };
-    options.signal?.addEventListener('abort', abort);
-    request.send();
-  });
+export interface TransferEvents {
+  /** A request is being sent: one is open until its answer ends. */
+  onRequest?: () => void;
+  /** No request is open: the next try waits `ms` first. */
+  onWait?: (ms: number) => void;
 }
 
-async function authorizedFetch(url: string, signal?: AbortSignal): Promise<Response> {
-  const token = await idToken();
-  signal?.throwIfAborted();
+function contentLength(response: Response): number | undefined {
+  const value = response.headers.get('Content-Length');
+  const length = value === null ? NaN : Number(value);
+  return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
+}
+
+/**
+ * One media GET of a member file with the ID token, from `offset` on (a Range request). Rejects with
+ * StorageRequestError for an error status (with Retry-After when the answer exposes it), NetworkError when no
+ * answer came, the signal's reason on a cancel, and the Auth error when no ID token can be had (auth/user-disabled
+ * for a blocked account).
+ */
+async function requestMedia(path: string, offset: number, signal: AbortSignal): Promise<Answer> {
+  const token = await idToken(signal);
   let response: Response;
   try {
-    response = await fetch(url, {
-      headers: { Authorization: `Firebase ${token}` },
+    response = await fetch(mediaUrl(STORAGE_HOST, config.firebase.storageBucket, path), {
+      headers: { Authorization: `Firebase ${token}`, ...rangeHeaders(offset) },
       cache: 'no-store',
       signal,
     });
   } catch (error) {
-    if (signal?.aborted) throw signal.reason;
-    throw error instanceof Error ? error : new Error('Network error while downloading');
+    if (signal.aborted) throw signal.reason;
+    throw new NetworkError(undefined, { cause: error });
   }
   if (!response.ok) {
     // The body (an error text) is not wanted.
     void response.body?.cancel().catch(() => {});
-    throw new StorageRequestError(response.status);
+    throw new StorageRequestError(response.status, parseRetryAfter(response.headers.get('Retry-After')));
   }
-  return response;
-}
-
-export interface MemberFileInfo {
-  /** Size in bytes. */
-  size: number;
-  /** When the file was last stored (ISO time), if Storage says. */
-  updated: string | undefined;
+  if (!response.body) throw new NetworkError(`No body for ${path}`);
+  return { status: response.status, body: response.body, length: contentLength(response) };
 }
 
 /**
- * A member file's size and date from its metadata (a rules-checked `get` with the ID token, like the bytes):
- * rejects with StorageRequestError 403 when storage.rules would refuse the file itself.
+ * A member file's bytes as a stream, fetched with the ID token (rules-checked requests), tried again and resumed
+ * where it broke off (src/lib/resume.ts): nothing of the whole file is held, so the zip of every file goes to
+ * disk piece by piece. Rejects with StorageRequestError on a refusal or after the last try; `size` comes from the
+ * answer's Content-Length.
  */
-export async function fetchMemberFileInfo(path: string, signal?: AbortSignal): Promise<MemberFileInfo> {
-  const response = await authorizedFetch(
-    objectUrl(STORAGE_HOST, config.firebase.storageBucket, path),
-    signal,
-  );
-  const metadata = (await response.json()) as { size?: string | number; updated?: string };
-  const size = Number(metadata.size);
-  if (!Number.isSafeInteger(size) || size < 0) throw new Error(`No size in the metadata of ${path}`);
-  return { size, updated: metadata.updated };
-}
-
-/**
- * A member file's bytes as a stream (for the zip of every file, which goes to disk piece by piece), fetched
- * with the ID token: no Blob of the whole file is ever held. Rejects with StorageRequestError on a refusal.
- */
-export async function openMemberFileStream(
+export function openMemberFileStream(
   path: string,
-  signal?: AbortSignal,
-): Promise<ReadableStream<Uint8Array>> {
-  const response = await authorizedFetch(mediaUrl(STORAGE_HOST, config.firebase.storageBucket, path), signal);
-  if (!response.body) throw new Error(`No body for ${path}`);
-  return response.body;
+  options: TransferEvents & { signal: AbortSignal },
+): Promise<{ stream: ReadableStream<Uint8Array>; size: number | undefined }> {
+  return openResumable({
+    open: (offset, signal) => requestMedia(path, offset, signal),
+    signal: options.signal,
+    onRequest: options.onRequest,
+    onWait: options.onWait,
+  });
+}
+
+/** The bytes gathered in memory before they go into a Blob part (the page's JS heap holds at most this much). */
+const PART_BYTES = 4 * 1024 * 1024;
+
+/**
+ * GETs a member file as a Blob of the given type with the user's ID token, reporting progress, trying again and
+ * resuming a broken download from its last byte. The bytes go into Blob parts every few MiB, so the page's JS
+ * heap holds only the latest ones, not the whole file (see npm run bench:download).
+ */
+export async function fetchMemberFile(
+  path: string,
+  options: TransferEvents & {
+    contentType: string;
+    signal: AbortSignal;
+    onProgress?: (progress: Progress) => void;
+  },
+): Promise<Blob> {
+  const { stream, size } = await openMemberFileStream(path, options);
+  const parts: Blob[] = [];
+  let pending: Uint8Array<ArrayBuffer>[] = [];
+  let pendingBytes = 0;
+  let loaded = 0;
+  const reader = stream.getReader();
+  try {
+    for (let part = await reader.read(); !part.done; part = await reader.read()) {
+      const chunk = part.value as Uint8Array<ArrayBuffer>;
+      pending.push(chunk);
+      pendingBytes += chunk.byteLength;
+      loaded += chunk.byteLength;
+      if (pendingBytes >= PART_BYTES) {
+        parts.push(new Blob(pending));
+        pending = [];
+        pendingBytes = 0;
+      }
+      options.onProgress?.({ loaded, total: size });
+    }
+  } catch (error) {
+    throw options.signal.aborted ? options.signal.reason : error;
+  } finally {
+    reader.releaseLock();
+  }
+  parts.push(new Blob(pending));
+  return new Blob(parts, { type: options.contentType });
 }

@@ -2,7 +2,7 @@
  * npm run bench:download: downloads the large demo file (seeded by the local stack, 64 MiB by default)
  * from the same Storage emulator, in one run, two ways:
  *   - through the page in Chromium: a signed-in member clicks a download button, and the site's own
- *     download code (rules-checked fetch with the ID token, streamed into a Blob, saved) fetches the
+ *     download code (rules-checked fetch with the ID token, streamed into Blob parts, saved) fetches the
  *     large file (the button's request is pointed at it with Playwright's route());
  *   - with a plain HTTP client (Node's fetch) and the same ID token, reading the whole body.
  * Then "Download all": the zip of every catalogue file, with one of them (the 1976 program) pointed at the large
@@ -20,13 +20,12 @@ import { signInWithPassword } from '../../organiser/core/auth-emulator.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../test/chromium.ts';
 import { AUTH_URL, BUCKET, PROJECT_ID, SITE_URL, STORAGE_URL, demoAccounts } from '../local/config.ts';
 import { withStack } from '../local/with-stack.ts';
-import { mediaUrl as storageMediaUrl, objectUrl as storageObjectUrl } from '../../src/firebase/media-url.ts';
+import { mediaUrl as storageMediaUrl } from '../../src/firebase/media-url.ts';
 import { LARGE_DEMO_PATH } from '../local/seed/demo-files.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const BUTTON_ENTRY = 'program-1976';
 const mediaUrl = (path: string) => storageMediaUrl(STORAGE_URL, BUCKET, path);
-const objectUrl = (path: string) => storageObjectUrl(STORAGE_URL, BUCKET, path);
 const BUTTON_PATH = `members/documents/${BUTTON_ENTRY}.pdf`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const mb = (bytes: number) => bytes / 1024 / 1024;
@@ -128,8 +127,8 @@ async function throughPage(): Promise<{ ms: number[]; heapPeak: number; heapBase
 type ZipPath = 'picker' | 'blob';
 
 /**
- * "Download all" through the page: the zip of every catalogue file, the 1976 program's metadata and bytes
- * pointed at the large file. Timed in the page from the click to the status "Saved ...".
+ * "Download all" through the page: the zip of every catalogue file, the 1976 program's bytes pointed at the
+ * large file. Timed in the page from the click to the status "Saved ...".
  */
 async function zipThroughPage(path: ZipPath): Promise<{ ms: number[]; heapPeak: number; bytes: number }> {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
@@ -151,10 +150,6 @@ async function zipThroughPage(path: ZipPath): Promise<{ ms: number[]; heapPeak: 
     await page.route(
       (url) => isProgram(url) && url.searchParams.get('alt') === 'media',
       (route) => route.continue({ url: mediaUrl(LARGE_DEMO_PATH) }),
-    );
-    await page.route(
-      (url) => isProgram(url) && !url.searchParams.has('alt'),
-      (route) => route.continue({ url: objectUrl(LARGE_DEMO_PATH) }),
     );
     const cdp = await context.newCDPSession(page);
     const times: number[] = [];

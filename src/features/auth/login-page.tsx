@@ -58,6 +58,21 @@ export default function LoginPage() {
 
   useEffect(connect, [connect]);
 
+  // A member whose account was blocked while signed in (a download asked for a new ID token) was signed out and
+  // sent here: say why. The same Firebase Auth module connect() loads, so nothing more is fetched.
+  useEffect(() => {
+    let active = true;
+    import('../../firebase/auth').then(
+      ({ signedOutByBlock }) => {
+        if (active && signedOutByBlock()) setBlocked(true);
+      },
+      () => {}, // Auth unavailable: connect() reports it
+    );
+    return () => {
+      active = false;
+    };
+  }, []);
+
   // A verified member (just signed in, or already signed in) goes on to the members area.
   useEffect(() => {
     if (member) void navigate(destinationAfterSignIn(location.state), { replace: true });

@@ -4,7 +4,6 @@ import { checkApproval, useApproval } from './approval';
 vi.mock('../../firebase/auth', () => ({
   accountAccess: () => Promise.reject(new Error('not used')),
   refreshIdToken: () => Promise.reject(new Error('not used')),
-  isAccountBlocked: (error: { code?: string }) => error?.code === 'auth/user-disabled',
 }));
 
 describe('checkApproval', () => {

@@ -12,6 +12,7 @@ import {
   saveFilePicker,
   saveZip,
   zipFileName,
+  zipFraction,
   zipPlan,
   type ZipProgress,
   type ZipResult,
@@ -108,12 +109,7 @@ export function DownloadAll({ approved, onError }: Props) {
     controller.current?.abort(abortError());
   };
 
-  const fraction =
-    progress?.phase === 'saving' && progress.totalBytes
-      ? Math.min(progress.bytes / progress.totalBytes, 1)
-      : progress?.phase === 'saving'
-        ? 0
-        : undefined;
+  const fraction = progress ? zipFraction(progress) : undefined;
   const skipped = outcome?.kind === 'done' ? outcome.result.skipped.length : plan.skipped.length;
 
   return (
@@ -147,8 +143,8 @@ export function DownloadAll({ approved, onError }: Props) {
           )}
         </div>
         <div role="status" className="mt-2 download-all-status">
-          {busy && progress?.phase !== 'saving' && <span>{m.members_all_preparing()}</span>}
-          {busy && progress?.phase === 'saving' && (
+          {busy && !progress && <span>{m.members_all_preparing()}</span>}
+          {busy && progress && (
             <span>
               {m.members_all_progress({
                 done: formatCount(Math.min(progress.files + 1, progress.totalFiles)),

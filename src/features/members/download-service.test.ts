@@ -1,5 +1,5 @@
 import { CATALOGUE } from '../../domain/catalogue';
-import { DownloadService, type DownloadDeps } from './download-service';
+import { DownloadService, type DownloadDeps, type FileEvents } from './download-service';
 import { DownloadStalledError } from './stall';
 
 const [first, second] = CATALOGUE;
@@ -12,20 +12,21 @@ function fakeDeps() {
     saved: [] as [string, string][],
     signals: [] as AbortSignal[],
   };
-  let report: ((p: { loaded: number; total: number | undefined }) => void) | undefined;
+  let events: FileEvents | undefined;
   let counter = 0;
   let resolveFetch: ((blob: Blob) => void) | undefined;
   let rejectFetch: ((error: unknown) => void) | undefined;
   const deps: DownloadDeps = {
-    fetchFile: (entry, onProgress, signal) => {
+    fetchFile: (entry, signal, given) => {
       calls.fetched.push(entry.id);
       calls.signals.push(signal);
-      report = onProgress;
-      onProgress({ loaded: 5, total: 10 });
+      events = given;
+      given.onRequest();
+      given.onProgress({ loaded: 5, total: 10 });
       return new Promise<Blob>((resolve, reject) => {
         resolveFetch = resolve;
         rejectFetch = reject;
-        // Like the XMLHttpRequest: an abort ends the request with the signal's reason.
+        // Like the download: an abort ends it with the signal's reason.
         signal.addEventListener('abort', () => reject(signal.reason));
       });
     },
@@ -44,7 +45,10 @@ function fakeDeps() {
     calls,
     finish: (blob = new Blob(['x'])) => resolveFetch?.(blob),
     fail: (error: unknown) => rejectFetch?.(error),
-    progress: (loaded: number) => report?.({ loaded, total: 10 }),
+    progress: (loaded: number) => events?.onProgress({ loaded, total: 10 }),
+    /** The download waits before its next try (no request open), then sends it. */
+    waitThenRetry: () => events?.onWait(30_000),
+    retry: () => events?.onRequest(),
   };
 }
 
@@ -151,6 +155,36 @@ describe('DownloadService', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('a wait between tries is not a stall: the watch runs again once the next request is open', async () => {
+    vi.useFakeTimers();
+    try {
+      const fake = fakeDeps();
+      const service = new DownloadService(fake.deps);
+      const outcome = service.download(first!).catch((error: unknown) => error);
+      vi.advanceTimersByTime(20_000);
+      fake.waitThenRetry();
+      vi.advanceTimersByTime(60_000);
+      expect(fake.calls.signals[0]!.aborted).toBe(false);
+      fake.retry();
+      vi.advanceTimersByTime(29_999);
+      expect(fake.calls.signals[0]!.aborted).toBe(false);
+      vi.advanceTimersByTime(1);
+      expect(await outcome).toBeInstanceOf(DownloadStalledError);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('cancel() works during a wait between tries', async () => {
+    const fake = fakeDeps();
+    const service = new DownloadService(fake.deps);
+    const pending = service.download(first!);
+    fake.waitThenRetry();
+    service.cancel(first!);
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect(fake.calls.signals[0]!.aborted).toBe(true);
   });
 
   it('a finished download leaves no timer behind', async () => {

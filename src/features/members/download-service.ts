@@ -1,8 +1,22 @@
-import { fetchMemberFile, type Progress } from '../../firebase/storage';
+import { fetchMemberFile, type Progress, type TransferEvents } from '../../firebase/storage';
 import { contentTypeOf, downloadFileName, storagePathOf, type CatalogueEntry } from '../../domain/catalogue';
-import { abortError, stallTimeoutMs, watchForStall } from './stall';
+import { abortError, stallEvents, stallTimeoutMs, watchForStall, type StallWatch } from './stall';
 
 export type { Progress };
+
+/** What a file download reports: its progress, and when a request is open or a try waits. */
+export type FileEvents = Required<TransferEvents> & { onProgress: (progress: Progress) => void };
+
+/** The events of a download watched for stalls: bytes and requests re-arm the watch, a wait pauses it. */
+export function watchedEvents(watch: StallWatch, onProgress: (progress: Progress) => void): FileEvents {
+  return {
+    ...stallEvents(watch),
+    onProgress: (progress) => {
+      watch.poke();
+      onProgress(progress);
+    },
+  };
+}
 
 /** Saves a Blob URL under a file name through a temporary link. */
 export function saveUrl(url: string, fileName: string): void {
@@ -17,7 +31,7 @@ export function saveUrl(url: string, fileName: string): void {
 }
 
 export interface DownloadDeps {
-  fetchFile: (entry: CatalogueEntry, onProgress: (p: Progress) => void, signal: AbortSignal) => Promise<Blob>;
+  fetchFile: (entry: CatalogueEntry, signal: AbortSignal, events: FileEvents) => Promise<Blob>;
   createUrl: (blob: Blob) => string;
   revokeUrl: (url: string) => void;
   save: (url: string, fileName: string) => void;
@@ -25,13 +39,16 @@ export interface DownloadDeps {
   stallTimeoutMs: () => number;
 }
 
-/** One member file's bytes with the ID token, as a Blob of the catalogue's type (rules-checked each time). */
+/**
+ * One member file's bytes with the ID token, as a Blob of the catalogue's type (rules-checked each time), tried
+ * again and resumed on a flaky connection.
+ */
 export function fetchEntryBlob(
   entry: CatalogueEntry,
-  onProgress: (p: Progress) => void,
   signal: AbortSignal,
+  events: FileEvents,
 ): Promise<Blob> {
-  return fetchMemberFile(storagePathOf(entry), { contentType: contentTypeOf(entry), onProgress, signal });
+  return fetchMemberFile(storagePathOf(entry), { contentType: contentTypeOf(entry), signal, ...events });
 }
 
 const browserDeps: DownloadDeps = {
@@ -46,7 +63,8 @@ const browserDeps: DownloadDeps = {
  * The download state of spec section 3: the current object URL and the file it belongs to. Saving the
  * same file again reuses that Blob without a new request; a different file replaces it and releases the
  * earlier URL. A file already on its way is not requested twice. A download that receives nothing for
- * stallTimeoutMs() fails with DownloadStalledError; cancel() stops one with an AbortError.
+ * stallTimeoutMs() while a request is open fails with DownloadStalledError (a wait between tries does not
+ * count); cancel() stops one with an AbortError, during a wait too.
  */
 export class DownloadService {
   private current: { id: string; url: string } | undefined;
@@ -65,12 +83,8 @@ export class DownloadService {
 
     const controller = new AbortController();
     const watch = watchForStall((stalled) => controller.abort(stalled), this.deps.stallTimeoutMs());
-    const progress = (value: Progress) => {
-      watch.poke();
-      onProgress(value);
-    };
     const run = (async () => {
-      const blob = await this.deps.fetchFile(entry, progress, controller.signal);
+      const blob = await this.deps.fetchFile(entry, controller.signal, watchedEvents(watch, onProgress));
       controller.signal.throwIfAborted();
       this.keepAndSave(entry, blob);
     })().finally(() => {

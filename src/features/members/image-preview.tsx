@@ -4,14 +4,17 @@ import { hasThumbnail, thumbnailPathOf, titleOf, type CatalogueEntry } from '../
 import { fetchMemberFile, type Progress } from '../../firebase/storage';
 import { m } from '../../paraglide/messages.js';
 import { DownloadButton } from './download-button';
-import { fetchEntryBlob } from './download-service';
+import { fetchEntryBlob, watchedEvents, type FileEvents } from './download-service';
 import { watchForStall } from './stall';
 import { useBlobUrl, useNearViewport } from './use-blob-url';
 import { DownloadProgress } from './progress-bar';
 
-/** Fetches with the ID token (rules-checked), giving up when nothing arrives for the stall timeout. */
+/**
+ * Fetches with the ID token (rules-checked, tried again and resumed on a flaky connection), giving up when
+ * nothing arrives for the stall timeout while a request is open.
+ */
 async function fetchWatched(
-  fetcher: (onProgress: (progress: Progress) => void, signal: AbortSignal) => Promise<Blob>,
+  fetcher: (signal: AbortSignal, events: FileEvents) => Promise<Blob>,
   signal: AbortSignal,
   onProgress: (progress: Progress) => void = () => {},
 ): Promise<Blob> {
@@ -20,10 +23,7 @@ async function fetchWatched(
   signal.addEventListener('abort', forward);
   const watch = watchForStall((stalled) => controller.abort(stalled));
   try {
-    return await fetcher((progress) => {
-      watch.poke();
-      onProgress(progress);
-    }, controller.signal);
+    return await fetcher(controller.signal, watchedEvents(watch, onProgress));
   } finally {
     watch.stop();
     signal.removeEventListener('abort', forward);
@@ -49,8 +49,8 @@ export function ImagePreview({ entry, readable, onOpen }: ImageProps) {
   const load = useCallback(
     (signal: AbortSignal) =>
       fetchWatched(
-        (onProgress, watched) =>
-          fetchMemberFile(thumbnailPathOf(entry), { contentType: 'image/jpeg', onProgress, signal: watched }),
+        (watched, events) =>
+          fetchMemberFile(thumbnailPathOf(entry), { contentType: 'image/jpeg', signal: watched, ...events }),
         signal,
       ),
     [entry],
@@ -104,11 +104,7 @@ export function ImageViewer({ entry, onClose, onDownload, onSave, onCancel, onEr
     (signal: AbortSignal) => {
       setProgress(undefined);
       if (!shown) return Promise.reject(new Error('No image'));
-      return fetchWatched(
-        (onProgress, watched) => fetchEntryBlob(shown, onProgress, watched),
-        signal,
-        setProgress,
-      );
+      return fetchWatched((watched, events) => fetchEntryBlob(shown, watched, events), signal, setProgress);
     },
     [shown],
   );

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, Card, Col, Collapse, Row } from 'react-bootstrap';
+import { useAuth } from '../../components/auth-context';
 import { useHashSection } from '../../components/hash-section';
 import { MessageModal } from '../../components/message-modal';
 import { PageMeta, type PageMetaMessages } from '../../components/page-meta';
@@ -8,6 +9,7 @@ import { SectionNav, type SectionLink } from '../../components/section-nav';
 import { config } from '../../config/env';
 import { type CatalogueEntry } from '../../domain/catalogue';
 import { MEMBER_SECTION_IDS, type MemberSectionId } from '../../domain/member-sections';
+import { isAccountBlocked } from '../../firebase/auth-errors';
 import { isPermissionDenied } from '../../firebase/storage';
 import { formatLongDate } from '../../lib/format';
 import { m } from '../../paraglide/messages.js';
@@ -78,6 +80,7 @@ export default function MembersPage() {
   const [viewing, setViewing] = useState<CatalogueEntry | undefined>();
   const [query, setQuery] = useState('');
   const { approved, checkAgain } = useApproval();
+  const { signOut } = useAuth();
   useEffect(() => () => service.dispose(), [service]);
 
   const matches = useMemo(() => filterFiles(query), [query]);
@@ -88,16 +91,25 @@ export default function MembersPage() {
   );
   const onCancel = useCallback((entry: CatalogueEntry) => service.cancel(entry), [service]);
   const onSave = useCallback((entry: CatalogueEntry, blob: Blob) => service.saveBlob(entry, blob), [service]);
-  const onError = useCallback((cause: unknown, entry?: CatalogueEntry) => {
-    // storage.rules refused a file that needs an organiser's approval: say so, not "difficulties".
-    if (entry?.approvalOnly && isPermissionDenied(cause)) {
-      setViewing(undefined);
-      setApprovalFor(entry);
-      return;
-    }
-    console.warn('Download failed', cause);
-    setError(true);
-  }, []);
+  const onError = useCallback(
+    (cause: unknown, entry?: CatalogueEntry) => {
+      // The account was blocked while signed in (its token could not be renewed): not "difficulties". Firebase
+      // Auth has signed it out (made sure here); the guard takes the member to the login page, which says why.
+      if (isAccountBlocked(cause)) {
+        void signOut().catch((error: unknown) => console.warn('Could not sign out', error));
+        return;
+      }
+      // storage.rules refused a file that needs an organiser's approval: say so, not "difficulties".
+      if (entry?.approvalOnly && isPermissionDenied(cause)) {
+        setViewing(undefined);
+        setApprovalFor(entry);
+        return;
+      }
+      console.warn('Download failed', cause);
+      setError(true);
+    },
+    [signOut],
+  );
   const onApproved = useCallback(() => {
     setApprovalFor(undefined);
     setJustApproved(true);

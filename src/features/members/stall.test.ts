@@ -1,4 +1,11 @@
-import { DownloadStalledError, STALL_TIMEOUT_MS, isAbort, stallTimeoutMs, watchForStall } from './stall';
+import {
+  DownloadStalledError,
+  STALL_TIMEOUT_MS,
+  isAbort,
+  stallEvents,
+  stallTimeoutMs,
+  watchForStall,
+} from './stall';
 
 describe('stall watch', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -29,6 +36,21 @@ describe('stall watch', () => {
     watch.poke();
     vi.advanceTimersByTime(5000);
     expect(onStall).not.toHaveBeenCalled();
+  });
+
+  it('a wait between tries is not a stall: paused until the next request', () => {
+    const onStall = vi.fn();
+    const watch = watchForStall(onStall, 1000);
+    const events = stallEvents(watch);
+    vi.advanceTimersByTime(900);
+    events.onWait(30_000);
+    vi.advanceTimersByTime(30_000);
+    expect(onStall).not.toHaveBeenCalled();
+    events.onRequest();
+    vi.advanceTimersByTime(999);
+    expect(onStall).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(onStall).toHaveBeenCalledTimes(1);
   });
 
   it('waits 30 seconds unless a test sets a shorter wait on window', () => {

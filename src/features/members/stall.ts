@@ -1,6 +1,9 @@
+import type { TransferEvents } from '../../firebase/storage';
+
 /**
- * A download that receives nothing for this long is given up (it ends in the Error modal): a connection
- * that hangs without failing would otherwise keep the button busy for ever.
+ * A download that receives nothing for this long while a request is open is given up (it ends in the Error
+ * modal): a connection that hangs without failing would otherwise keep the button busy for ever. A wait between
+ * tries (a backoff, a Retry-After) is not a stall: the watch is paused then.
  */
 export const STALL_TIMEOUT_MS = 30_000;
 
@@ -24,13 +27,15 @@ export class DownloadStalledError extends Error {
 }
 
 export interface StallWatch {
-  /** Something arrived: start the wait again. */
+  /** Something arrived, or a request was sent: start the wait again (after a pause too). */
   poke(): void;
+  /** No request is open (a wait before the next try): no stall until the next poke. */
+  pause(): void;
   /** The download ended (either way): stop watching. */
   stop(): void;
 }
 
-/** Calls onStall once when poke() has not been called for `ms` milliseconds. */
+/** Calls onStall once when poke() has not been called for `ms` milliseconds (not counting a pause). */
 export function watchForStall(
   onStall: (error: DownloadStalledError) => void,
   ms = stallTimeoutMs(),
@@ -49,11 +54,20 @@ export function watchForStall(
     poke: () => {
       if (!stopped) arm();
     },
+    pause: () => {
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+    },
     stop: () => {
       stopped = true;
       if (timer !== undefined) clearTimeout(timer);
     },
   };
+}
+
+/** The transfer events that drive a stall watch: a request sent re-arms it, a wait between tries pauses it. */
+export function stallEvents(watch: StallWatch): Required<TransferEvents> {
+  return { onRequest: () => watch.poke(), onWait: () => watch.pause() };
 }
 
 /** An abort the visitor asked for (Cancel, leaving the page): not a failure to report. */

@@ -1,8 +1,9 @@
 import JSZip from 'jszip';
 import { CATALOGUE, type CatalogueEntry } from '../../domain/catalogue';
 import { StorageRequestError } from '../../firebase/storage';
+import { openResumable } from '../../lib/resume';
 import { DownloadStalledError } from './stall';
-import { saveZip, zipFileName, zipPathOf, zipPlan, type ZipDeps, type ZipProgress } from './zip';
+import { saveZip, zipFileName, zipFraction, zipPathOf, zipPlan, type ZipDeps, type ZipProgress } from './zip';
 
 vi.mock('../../firebase/auth', () => ({ idToken: () => Promise.resolve('token') }));
 
@@ -11,10 +12,20 @@ const program = byId('program-1976');
 const attendees = byId('attendees-list-1976');
 const photo = byId('threshing-crew');
 
-/** Fake storage: each path's bytes; `refuse` answers 403, `fail` 500, `hang` never answers. */
+/**
+ * Fake storage: each path's bytes; `refuse` answers 403, `fail` 500, `hang` never answers (`<path>#body`: the
+ * answer comes, its body never does); `cut` breaks each listed file's first answer half-way, and the download
+ * resumes it through the real resume code (src/lib/resume.ts) with a Range request.
+ */
 function fakeStorage(
   files: Map<string, Uint8Array<ArrayBuffer>>,
-  { refuse = [] as string[], fail = [] as string[], hang = [] as string[] } = {},
+  {
+    refuse = [] as string[],
+    fail = [] as string[],
+    hang = [] as string[],
+    cut = [] as string[],
+    ranges = [] as string[],
+  } = {},
 ): ZipDeps {
   const never = (signal: AbortSignal) =>
     new Promise<never>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
@@ -23,15 +34,36 @@ function fakeStorage(
     if (fail.includes(path)) throw new StorageRequestError(500);
   };
   return {
-    fileInfo: async (path, signal) => {
+    openStream: async (path, { signal }) => {
       check(path);
       if (hang.includes(path)) return never(signal);
-      return { size: files.get(path)!.byteLength, updated: '2026-01-02T03:04:05Z' };
-    },
-    openStream: async (path, signal) => {
-      check(path);
-      if (hang.includes(`${path}#body`)) return never(signal);
-      return new Response(files.get(path)).body!;
+      const bytes = files.get(path)!;
+      if (hang.includes(`${path}#body`))
+        return { stream: new ReadableStream({ pull: () => never(signal) }), size: bytes.byteLength };
+      if (!cut.includes(path)) return { stream: new Response(bytes).body!, size: bytes.byteLength };
+      let broken = false;
+      return openResumable({
+        signal,
+        sleep: () => Promise.resolve(),
+        open: async (offset) => {
+          if (offset > 0) ranges.push(`${path} bytes=${offset}-`);
+          const rest = bytes.subarray(offset);
+          const half = Math.floor(bytes.byteLength / 2);
+          let sent = false;
+          const body = broken
+            ? new Response(rest).body!
+            : new ReadableStream<Uint8Array>({
+                pull(controller) {
+                  // The first half arrives, then the connection breaks.
+                  if (sent) controller.error(new TypeError('network error'));
+                  else controller.enqueue(bytes.slice(0, half));
+                  sent = true;
+                },
+              });
+          broken = true;
+          return { status: offset > 0 ? 206 : 200, body, length: rest.byteLength };
+        },
+      });
     },
     stallTimeoutMs: () => 30_000,
   };
@@ -103,14 +135,72 @@ describe('zip of every file', () => {
       const inside = await zip.file(zipPathOf(entry, 'en'))!.async('uint8array');
       expect(Buffer.from(inside).equals(Buffer.from(bytesOf(entry)))).toBe(true);
     }
-    expect(progress[0]).toMatchObject({ phase: 'checking', files: 0, totalFiles: 3 });
+    expect(progress[0]).toEqual({ files: 0, totalFiles: 3, bytes: 0, fileBytes: 0, fileSize: undefined });
     expect(progress.at(-1)).toEqual({
-      phase: 'saving',
       files: 3,
       totalFiles: 3,
       bytes: total,
-      totalBytes: total,
+      fileBytes: 0,
+      fileSize: undefined,
     });
+    const fractions = progress.map(zipFraction);
+    expect(fractions.at(-1)).toBe(1);
+    expect([...fractions].sort((a, b) => a - b)).toEqual(fractions); // never goes back
+  });
+
+  it('two zips of the same files are the same bytes (dates from the catalogue, never the time of the download)', async () => {
+    const entries = [program, attendees, photo];
+    const files = filesOf(entries);
+    const zips: Uint8Array[] = [];
+    for (const when of ['2026-03-01T10:00:00Z', '2027-11-30T23:59:59Z']) {
+      vi.useFakeTimers({ now: new Date(when), toFake: ['Date'] });
+      try {
+        const { sink, write } = memorySink();
+        await saveZip(
+          zipPlan(entries, true, 'en'),
+          write,
+          { signal: new AbortController().signal },
+          fakeStorage(files),
+        );
+        zips.push(sink.bytes!);
+      } finally {
+        vi.useRealTimers();
+      }
+    }
+    expect(Buffer.from(zips[0]!).equals(Buffer.from(zips[1]!))).toBe(true);
+    const zip = await JSZip.loadAsync(zips[0]!);
+    expect(zip.file(zipPathOf(program, 'en'))!.date.getUTCFullYear()).toBe(2026);
+  });
+
+  it('a file whose stream breaks half-way is resumed with Range and the zip holds it whole', async () => {
+    const entries = [program, attendees, photo];
+    const files = filesOf(entries);
+    const ranges: string[] = [];
+    const { sink, write } = memorySink();
+    const result = await saveZip(
+      zipPlan(entries, true, 'en'),
+      write,
+      { signal: new AbortController().signal },
+      fakeStorage(files, { cut: ['members/images/threshing-crew.jpg'], ranges }),
+    );
+    const half = Math.floor(bytesOf(photo).byteLength / 2);
+    expect(ranges).toEqual([`members/images/threshing-crew.jpg bytes=${half}-`]);
+    expect(result.bytes).toBe([...files.values()].reduce((sum, bytes) => sum + bytes.byteLength, 0));
+    const zip = await JSZip.loadAsync(sink.bytes!);
+    for (const entry of entries) {
+      const inside = await zip.file(zipPathOf(entry, 'en'))!.async('uint8array');
+      expect(Buffer.from(inside).equals(Buffer.from(bytesOf(entry))), entry.id).toBe(true);
+    }
+  });
+
+  it('the fraction done: whole files plus the part of the current one, and never past 1', () => {
+    const at = (files: number, fileBytes: number, fileSize: number | undefined, totalFiles = 4): number =>
+      zipFraction({ files, totalFiles, bytes: 0, fileBytes, fileSize });
+    expect(at(0, 0, undefined)).toBe(0);
+    expect(at(1, 50, 100)).toBe(0.375);
+    expect(at(2, 10, undefined)).toBe(0.5);
+    expect(at(3, 500, 100)).toBe(1);
+    expect(at(0, 0, undefined, 0)).toBe(0);
   });
 
   it('leaves out an approval-only file that Storage refuses, and fails on any other refusal', async () => {

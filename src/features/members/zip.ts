@@ -1,15 +1,16 @@
 import { makeZip } from 'client-zip';
-import { downloadFileName, safeName, storagePathOf, type CatalogueEntry } from '../../domain/catalogue';
 import {
-  fetchMemberFileInfo,
-  isPermissionDenied,
-  openMemberFileStream,
-  type MemberFileInfo,
-} from '../../firebase/storage';
+  CATALOGUE_DATE,
+  downloadFileName,
+  safeName,
+  storagePathOf,
+  type CatalogueEntry,
+} from '../../domain/catalogue';
+import { isPermissionDenied, openMemberFileStream, type TransferEvents } from '../../firebase/storage';
 import { currentLocale, type Locale } from '../../lib/locale';
 import { m } from '../../paraglide/messages.js';
 import { FILE_SECTION_LABEL } from './file-labels';
-import { stallTimeoutMs, watchForStall } from './stall';
+import { stallEvents, stallTimeoutMs, watchForStall } from './stall';
 
 /** One catalogue file in the zip, under its section and group folders, with its download name. */
 export interface ZipItem {
@@ -50,14 +51,26 @@ export function zipPlan(
 }
 
 export interface ZipProgress {
-  /** 'checking': reading the files' sizes; 'saving': writing the zip. */
-  phase: 'checking' | 'saving';
-  /** Files finished (checked, or written into the zip). */
+  /** Files written into the zip so far. */
   files: number;
+  /** Files the zip will hold (one fewer for each refused approval-only file left out on the way). */
   totalFiles: number;
-  /** File bytes written into the zip so far, and all of them (known once checked). */
+  /** File bytes written into the zip so far, all files together. */
   bytes: number;
-  totalBytes: number | undefined;
+  /** Bytes of the file being written so far, and its size once its answer said (Content-Length). */
+  fileBytes: number;
+  fileSize: number | undefined;
+}
+
+/**
+ * How far the zip has come, 0 to 1: the files written, plus the part of the one being written. No sizes are
+ * known before each file's own answer (the page never reads a file's metadata: that would give it a download
+ * token), so each file counts as one step.
+ */
+export function zipFraction(progress: ZipProgress): number {
+  if (progress.totalFiles <= 0) return 0;
+  const current = progress.fileSize ? Math.min(progress.fileBytes / progress.fileSize, 1) : 0;
+  return Math.min((progress.files + current) / progress.totalFiles, 1);
 }
 
 export interface ZipResult {
@@ -71,29 +84,35 @@ export interface ZipResult {
 export type ZipSink = (zip: ReadableStream<Uint8Array>, signal: AbortSignal) => Promise<void>;
 
 export interface ZipDeps {
-  fileInfo: (path: string, signal: AbortSignal) => Promise<MemberFileInfo>;
-  openStream: (path: string, signal: AbortSignal) => Promise<ReadableStream<Uint8Array>>;
+  openStream: (
+    path: string,
+    options: TransferEvents & { signal: AbortSignal },
+  ) => Promise<{ stream: ReadableStream<Uint8Array>; size: number | undefined }>;
   stallTimeoutMs: () => number;
 }
 
 const browserDeps: ZipDeps = {
-  fileInfo: fetchMemberFileInfo,
   openStream: openMemberFileStream,
   stallTimeoutMs,
 };
 
-/** How many size requests run at once before the zip starts. */
-const CHECK_CONCURRENCY = 4;
 /** The overall progress is reported this often at most while a file's bytes flow. */
 const PROGRESS_INTERVAL_MS = 100;
 
 /**
+ * The date on every file in the zip: the catalogue's (a fixed record, never the time of the download), so that
+ * two zips of the same files are the same bytes. Written as local time, as zip dates are.
+ */
+const ZIP_DATE = new Date(CATALOGUE_DATE);
+
+/**
  * Writes every planned file into one zip and hands the zip to `sink` as a stream: the files are fetched one
- * after the other with the ID token (rules-checked requests) and flow through the zip into the sink piece by
- * piece, so with a file on disk as the sink the page holds only the pieces in transit. First the sizes are read
- * (for the overall progress, and so that a refused approval-only file is left out before the zip starts).
- * `signal` cancels (AbortError); nothing arriving for stallTimeoutMs() stops it with DownloadStalledError; any
- * failure rejects and the sink discards what it had.
+ * after the other with the ID token (rules-checked media GETs only, tried again and resumed on a flaky
+ * connection) and flow through the zip into the sink piece by piece, so with a file on disk as the sink the page
+ * holds only the pieces in transit. An approval-only file that Storage refuses is left out (before any of it is
+ * written). `signal` cancels (AbortError); nothing arriving for stallTimeoutMs() while a request is open stops it
+ * with DownloadStalledError (a wait between tries does not count); any failure rejects and the sink discards
+ * what it had.
  */
 export async function saveZip(
   plan: { items: readonly ZipItem[]; skipped: readonly CatalogueEntry[] },
@@ -110,81 +129,66 @@ export async function saveZip(
   const report = options.onProgress ?? (() => {});
   try {
     const skipped = [...plan.skipped];
-    const checked: { item: ZipItem; info: MemberFileInfo }[] = [];
-    const infos = new Map<ZipItem, MemberFileInfo>();
-    let done = 0;
-    report({ phase: 'checking', files: 0, totalFiles: plan.items.length, bytes: 0, totalBytes: undefined });
-    const queue = [...plan.items];
-    const worker = async () => {
-      for (let item = queue.shift(); item; item = queue.shift()) {
-        try {
-          infos.set(item, await deps.fileInfo(storagePathOf(item.entry), signal));
-        } catch (error) {
-          if (!(item.entry.approvalOnly && isPermissionDenied(error))) throw error;
-          skipped.push(item.entry);
-        }
-        watch.poke();
-        done += 1;
-        report({
-          phase: 'checking',
-          files: done,
-          totalFiles: plan.items.length,
-          bytes: 0,
-          totalBytes: undefined,
-        });
-      }
+    const state: ZipProgress = {
+      files: 0,
+      totalFiles: plan.items.length,
+      bytes: 0,
+      fileBytes: 0,
+      fileSize: undefined,
     };
-    await Promise.all(Array.from({ length: CHECK_CONCURRENCY }, worker));
-    for (const item of plan.items) {
-      const info = infos.get(item);
-      if (info) checked.push({ item, info });
-    }
-
-    const totalBytes = checked.reduce((sum, { info }) => sum + info.size, 0);
-    let bytes = 0;
-    let files = 0;
     // Reported at most every PROGRESS_INTERVAL_MS while bytes flow (a report per piece of a large file would
-    // re-render the page thousands of times), and always when a file is done.
+    // re-render the page thousands of times), and always when a file starts or is done.
     let reported = -Infinity;
     const progress = (force = false) => {
       const now = performance.now();
       if (!force && now - reported < PROGRESS_INTERVAL_MS) return;
       reported = now;
-      report({ phase: 'saving', files, totalFiles: checked.length, bytes, totalBytes });
+      report({ ...state });
     };
     progress(true);
 
     async function* inputs() {
-      for (const { item, info } of checked) {
-        const body = await deps.openStream(storagePathOf(item.entry), signal);
+      for (const item of plan.items) {
+        let opened: { stream: ReadableStream<Uint8Array>; size: number | undefined };
+        try {
+          opened = await deps.openStream(storagePathOf(item.entry), { signal, ...stallEvents(watch) });
+        } catch (error) {
+          if (!(item.entry.approvalOnly && isPermissionDenied(error))) throw error;
+          skipped.push(item.entry);
+          state.totalFiles -= 1;
+          progress(true);
+          continue;
+        }
         watch.poke();
-        const counted = body.pipeThrough(
+        state.fileBytes = 0;
+        state.fileSize = opened.size;
+        progress(true);
+        const counted = opened.stream.pipeThrough(
           new TransformStream<Uint8Array, Uint8Array>({
             transform(chunk, stream) {
               watch.poke();
-              bytes += chunk.byteLength;
+              state.bytes += chunk.byteLength;
+              state.fileBytes += chunk.byteLength;
               progress();
               stream.enqueue(chunk);
             },
             flush() {
-              files += 1;
+              state.files += 1;
+              state.fileBytes = 0;
+              state.fileSize = undefined;
               progress(true);
             },
           }),
           { signal },
         );
-        yield {
-          name: item.path,
-          input: counted,
-          lastModified: info.updated ? new Date(info.updated) : new Date(),
-        };
+        yield { name: item.path, input: counted, lastModified: ZIP_DATE };
       }
     }
 
     const zip = makeZip(inputs(), { buffersAreUTF8: true });
     await sink(zip, signal);
     signal.throwIfAborted();
-    return { files: checked.length, bytes: totalBytes, skipped };
+    return { files: state.files, bytes: state.bytes, skipped };
   } catch (error) {
     // A cancel or a stall shows as itself, not as whatever broke downstream because of it.
     throw signal.aborted ? signal.reason : error;

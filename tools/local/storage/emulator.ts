@@ -7,8 +7,9 @@
  * here. Everything below reaches into firebase-tools internals (lib/emulator/...), which is why package.json pins
  * firebase-tools to an exact version and emulator.test.ts fails loudly when an upgrade changes them.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdtempSync } from 'node:fs';
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,6 +70,17 @@ interface StorageEmulatorArgs {
   auto_download?: boolean;
 }
 
+/** A stored object's metadata (storage/metadata.js StoredFileMetadata), as far as download tokens go. */
+interface StoredFileMetadata {
+  downloadTokens: string[];
+  addDownloadToken(shouldTrigger?: boolean): void;
+}
+
+/** The storage layer (storage/files.js StorageLayer): the one method the token alignment wraps. */
+interface StorageLayer {
+  getObject(request: unknown): Promise<{ metadata: StoredFileMetadata; data: unknown }>;
+}
+
 /** The parts of firebase-tools' StorageEmulator (emulator/storage/index.js) that the subclass touches. */
 interface StorageEmulatorBase {
   readonly args: StorageEmulatorArgs;
@@ -83,6 +95,8 @@ interface StorageEmulatorBase {
   /** Blob store on disk. */
   _persistence: { deleteAll(): Promise<void> };
   _rulesManager: RulesManager;
+  /** What the Firebase API (/v0/...) reads objects through. */
+  readonly storageLayer: StorageLayer;
 }
 
 interface FirebaseToolsInternals {
@@ -160,6 +174,42 @@ function closeServer(server: Server): Promise<void> {
   });
 }
 
+/**
+ * Download tokens as production makes them. Firebase Storage gives an object a download token when a client GETs
+ * its metadata and finds none, and on an upload through Firebase's API; never on a media GET (`?alt=media`, the
+ * bytes). firebase-tools' Firebase API handler (apis/firebase.js, `GET /b/:bucketId/o/:objectId`) adds one on
+ * every GET that finds none, media included. Here a media GET reads the object through a view of its metadata
+ * whose addDownloadToken() does nothing; metadata GETs and uploads keep firebase-tools' behaviour (the production
+ * one). emulator-tokens.test.ts proves all three.
+ */
+const mediaGetScope = new AsyncLocalStorage<boolean>();
+
+/** A GET of an object's bytes (`?alt=media`), on either API. */
+function isMediaGet(request: Pick<IncomingMessage, 'method' | 'url'>): boolean {
+  if (request.method !== 'GET' || !request.url) return false;
+  return new URL(request.url, 'http://emulator.invalid').searchParams.get('alt') === 'media';
+}
+
+/** Runs every request in a scope that says whether it is a media GET (read by the storage layer below). */
+function scopeMediaGets(app: RequestListener): RequestListener {
+  return (request, response) => mediaGetScope.run(isMediaGet(request), () => app(request, response));
+}
+
+/** Makes `layer.getObject` hand media GETs a metadata view that cannot add a download token. */
+function withoutTokensOnMediaGets(layer: StorageLayer): void {
+  const getObject = layer.getObject.bind(layer);
+  layer.getObject = async (request) => {
+    // Read now, in the handler's synchronous start: the scope is that of the request being handled.
+    const media = mediaGetScope.getStore() === true;
+    const result = await getObject(request);
+    if (!media) return result;
+    const view = Object.create(result.metadata, {
+      addDownloadToken: { value: () => undefined },
+    }) as StoredFileMetadata;
+    return { ...result, metadata: view };
+  };
+}
+
 function createMirrorEmulatorClass(ft: FirebaseToolsInternals) {
   /** The rules manager firebase-tools asks for, answering every verify() with the TypeScript mirror. */
   function mirrorRulesManager(defaultProjectId: string): RulesManager {
@@ -198,11 +248,15 @@ function createMirrorEmulatorClass(ft: FirebaseToolsInternals) {
       return this.blobDir;
     }
 
-    /** The base start() without the Java rules runtime: build the express app and listen. */
+    /**
+     * The base start() without the Java rules runtime: build the express app and listen. Media GETs create no
+     * download token (as in production; see withoutTokensOnMediaGets).
+     */
     override async start(): Promise<void> {
       const { host, port } = this.getInfo();
       await this._rulesManager.start();
-      const app = await ft.createApp(this.args.projectId, this);
+      withoutTokensOnMediaGets(this.storageLayer);
+      const app = scopeMediaGets(await ft.createApp(this.args.projectId, this));
       this._app = app;
       const server = createServer(app);
       await listen(server, host, port);

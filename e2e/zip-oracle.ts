@@ -1,0 +1,57 @@
+/**
+ * The oracle for "Download all": where each catalogue file goes in the zip (section folder / group folder /
+ * download name, in the page's language, read from the messages as the page shows them), and a check of a zip
+ * against the catalogue's demo files, byte for byte.
+ */
+import { readFileSync } from 'node:fs';
+import JSZip from 'jszip';
+import { demoFile } from '../tools/local/seed/demo-files.ts';
+import { CATALOGUE, downloadFileName, safeName, type CatalogueEntry } from '../src/domain/catalogue.ts';
+import type { Locale } from '../src/lib/locale.ts';
+import { expect } from './fixtures';
+
+type Messages = Record<string, string>;
+const MESSAGES: Record<Locale, Messages> = {
+  en: JSON.parse(readFileSync('messages/en.json', 'utf8')) as Messages,
+  nb: JSON.parse(readFileSync('messages/nb.json', 'utf8')) as Messages,
+};
+/** The message that names each section (the folder of the zip). */
+const SECTION_MESSAGE: Record<CatalogueEntry['section'], string> = {
+  documents: 'members_section_documents',
+  images: 'members_section_images',
+  'educational-materials': 'members_section_educational',
+};
+const byId = (id: string) => CATALOGUE.find((entry) => entry.id === id)!;
+/** One file of each kind: enough to compare bytes where a test is about something else. */
+const ONE_OF_EACH = [
+  'program-1976',
+  'attendees-list-1976',
+  'cemetery-monument',
+  'two-reunions-presentation',
+].map(byId);
+
+/** Where a catalogue file goes in the zip, in a language. */
+export function pathInZip(entry: CatalogueEntry, locale: Locale): string {
+  const section = safeName(MESSAGES[locale][SECTION_MESSAGE[entry.section]]!);
+  return `${section}/${safeName(entry.group.title({}, { locale }))}/${downloadFileName(entry, locale)}`;
+}
+
+/**
+ * The zip holds every catalogue file under its path, and the bytes of `compared` (one file of each kind, or
+ * 'all') are the demo files' own.
+ */
+export async function expectZipOfCatalogue(
+  bytes: Buffer,
+  locale: Locale,
+  compared: readonly CatalogueEntry[] | 'all' = ONE_OF_EACH,
+) {
+  const zip = await JSZip.loadAsync(bytes);
+  const files = Object.values(zip.files).filter((file) => !file.dir);
+  expect(files.map((file) => file.name).sort()).toEqual(
+    CATALOGUE.map((entry) => pathInZip(entry, locale)).sort(),
+  );
+  for (const entry of compared === 'all' ? CATALOGUE : compared) {
+    const inside = await zip.file(pathInZip(entry, locale))!.async('nodebuffer');
+    expect(inside.equals(await demoFile(entry)), entry.id).toBe(true);
+  }
+}
