@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './tools/test/chromium.ts';
 import { SITE_URL } from './tools/local/config.ts';
@@ -10,8 +11,10 @@ export default defineConfig({
   testDir: 'e2e',
   // e2e/firefox/ is the Firefox suite (Vitest + Puppeteer: npm run test:firefox).
   testIgnore: 'firefox/**',
-  fullyParallel: false,
-  workers: 1,
+  // Tests own their data (each worker its own accounts, e2e/fixtures.ts; a test that changes an account makes its
+  // own), so they run in parallel: one worker per core by default (E2E_WORKERS to change it).
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS) || Math.max(1, availableParallelism()),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

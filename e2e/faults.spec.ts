@@ -1,5 +1,5 @@
 import { AUTH_URL, STORAGE_URL } from '../tools/local/config.ts';
-import { expect, MALFORMED_ADDRESS_SUFFIXES, settled, signInAsMember, test } from './fixtures';
+import { accounts, expect, MALFORMED_ADDRESS_SUFFIXES, settled, signInAsMember, test } from './fixtures';
 
 const ERROR_TEXT =
   "We're sorry, we're currently experiencing difficulties downloading your file. Please try again later.";
@@ -26,7 +26,7 @@ test.describe('with the Auth emulator stopped', () => {
     await expect(page.getByText('The sign-in service cannot be reached right now.')).toBeVisible();
     await expect(page.getByText('Loading the sign-in form…')).toBeHidden();
     await page.getByRole('button', { name: 'Sign in with email' }).click();
-    await page.getByLabel('Email').fill('member@example.com');
+    await page.getByLabel('Email').fill(accounts.member.email);
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(
       page.getByRole('alert').filter({ hasText: 'An error occurred while signing in. Please try again.' }),

@@ -1,19 +1,46 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
-import { AUTH_URL, PROJECT_ID, demoAccounts } from '../tools/local/config.ts';
+import { AUTH_URL, PROJECT_ID, demoAccounts, type DemoAccount } from '../tools/local/config.ts';
 import { oobCodes, type OobCode } from '../organiser/core/auth-emulator.ts';
+import { createAccounts } from './organiser';
 
 export { expect };
-export const accounts = demoAccounts();
 export const authEmulator = { url: AUTH_URL, projectId: PROJECT_ID };
+
+/**
+ * The accounts of this worker: the demo accounts' kinds (verified and approved, verified, unverified) under
+ * addresses of its own, made when the worker starts (the `workerAccounts` fixture below). Playwright runs each
+ * worker in a process of its own, so tests running in parallel never share an account; a test that changes an
+ * account (approval, blocking) makes one of its own besides.
+ */
+const WORKER = process.env.TEST_PARALLEL_INDEX ?? '0';
+function ofThisWorker(account: DemoAccount): DemoAccount {
+  const [name, domain] = account.email.split('@');
+  return { ...account, email: `${name}-worker${WORKER}@${domain}` };
+}
+const demo = demoAccounts();
+export const accounts = {
+  member: ofThisWorker(demo.member),
+  relative: ofThisWorker(demo.relative),
+  unverified: ofThisWorker(demo.unverified),
+};
 
 /** Console errors, page errors and CSP violations seen by a page during a test. */
 export interface PageProblems {
   errors: string[];
 }
 
-export const test = base.extend<{ problems: PageProblems }>({
+export const test = base.extend<{ problems: PageProblems }, { workerAccounts: void }>({
+  workerAccounts: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+    async ({}, use) => {
+      const remove = await createAccounts(Object.values(accounts));
+      await use();
+      await remove();
+    },
+    { scope: 'worker', auto: true },
+  ],
   problems: async ({ page }, use) => {
     const problems: PageProblems = { errors: [] };
     page.on('console', (message) => {

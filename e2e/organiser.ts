@@ -6,7 +6,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { connectAdmin, hostOf } from '../organiser/core/firebase-admin.ts';
-import { AUTH_URL, PROJECT_ID } from '../tools/local/config.ts';
+import { APPROVED_CLAIM } from '../src/domain/access.ts';
+import { AUTH_URL, PROJECT_ID, type DemoAccount } from '../tools/local/config.ts';
 
 const run = promisify(execFile);
 
@@ -23,6 +24,39 @@ export async function organiserMembers(...args: string[]): Promise<string> {
       `organiser:members ${args.join(' ')} exited ${failed.code}:\n${failed.stdout ?? ''}${failed.stderr ?? ''}`,
     );
   }
+}
+
+/**
+ * Makes these accounts afresh (one left by an earlier run against the same stack is replaced), with their
+ * verification and approval; resolves with the function that removes them.
+ */
+export async function createAccounts(accounts: readonly DemoAccount[]): Promise<() => Promise<void>> {
+  const admin = connectAdmin({ projectId: PROJECT_ID, emulators: { auth: hostOf(AUTH_URL) } });
+  const uids: string[] = [];
+  try {
+    for (const account of accounts) {
+      const old = await admin.auth.getUserByEmail(account.email).catch(() => undefined);
+      if (old) await admin.auth.deleteUser(old.uid);
+      const user = await admin.auth.createUser({
+        email: account.email,
+        password: account.password,
+        emailVerified: account.verified,
+        displayName: account.displayName,
+      });
+      if (account.approved) await admin.auth.setCustomUserClaims(user.uid, { [APPROVED_CLAIM]: true });
+      uids.push(user.uid);
+    }
+  } catch (error) {
+    await admin.close();
+    throw error;
+  }
+  return async () => {
+    try {
+      await admin.auth.deleteUsers(uids);
+    } finally {
+      await admin.close();
+    }
+  };
 }
 
 /** A new account with a verified address (as after clicking the verification link); removed by the returned function. */
