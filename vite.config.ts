@@ -28,7 +28,9 @@ export default defineConfig(({ mode }) => {
     server: { host: HOST, port: PORTS.vite, strictPort: true },
     preview: { host: HOST, port: 4173, strictPort: true },
     build: {
-      sourcemap: true,
+      // Maps for our own tools (npm run size reads them from dist/), never for visitors: no sourceMappingURL
+      // comment in the scripts, and firebase.json's hosting.ignore keeps the .map files out of a deploy.
+      sourcemap: 'hidden',
       target: 'es2022',
       manifest: true,
       rolldownOptions: {

@@ -1,4 +1,7 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { AUTH_URL } from '../tools/local/config.ts';
 import {
   accounts,
   expect,
@@ -35,6 +38,9 @@ test.describe('security headers (served by the Hosting emulator from firebase.js
       // object URLs (blob:); never from another origin.
       expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
       expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+      // Frames: the embedded map and the sign-in helper of this site's own auth domain (here the Auth emulator;
+      // a deploy adds the project's, organiser:deploy), never every Firebase site by wildcard.
+      expect(csp.get('frame-src')).toEqual(['https://www.google.com', AUTH_URL]);
       expect(csp.get('base-uri')).toEqual(["'self'"]);
       expect(headers['strict-transport-security']).toMatch(/max-age=\d{8,}/);
       expect(headers['x-content-type-options']).toBe('nosniff');
@@ -51,6 +57,45 @@ test.describe('security headers (served by the Hosting emulator from firebase.js
     const response = await request.get(script!);
     expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers()['content-security-policy']).toBeTruthy();
+  });
+});
+
+test.describe('source maps stay with the build, never served (hidden maps, hosting.ignore)', () => {
+  const assets = readdirSync(join('dist', 'assets'));
+  const maps = assets.filter((file) => file.endsWith('.map'));
+  const scripts = assets.filter((file) => file.endsWith('.js'));
+
+  test('the build writes its maps for the tools (npm run size), and no script names one', () => {
+    expect(maps.length).toBeGreaterThan(10);
+    expect(scripts.length).toBeGreaterThan(10);
+    for (const script of scripts) {
+      expect(readFileSync(join('dist', 'assets', script), 'utf8'), script).not.toContain('sourceMappingURL');
+    }
+  });
+
+  test('no .map URL answers with a map; every served script is without sourceMappingURL', async ({
+    request,
+  }) => {
+    for (const map of maps) {
+      const response = await request.get(`/assets/${map}`);
+      const body = await response.text();
+      // The catch-all rewrite answers a file Hosting does not have with the app's page.
+      expect(response.headers()['content-type'], map).toMatch(/^text\/html/);
+      expect(body, map).not.toContain('"mappings"');
+    }
+    for (const script of scripts) {
+      const response = await request.get(`/assets/${script}`);
+      expect(response.status(), script).toBe(200);
+      expect(response.headers()['content-type'], script).toMatch(/javascript/);
+      expect(response.headers(), script).not.toHaveProperty('sourcemap');
+      expect(response.headers(), script).not.toHaveProperty('x-sourcemap');
+      expect(await response.text(), script).not.toContain('sourceMappingURL');
+    }
+  });
+
+  test("the build's dot folder is not served either (.vite/manifest.json)", async ({ request }) => {
+    const response = await request.get('/.vite/manifest.json');
+    expect(response.headers()['content-type']).toMatch(/^text\/html/);
   });
 });
 

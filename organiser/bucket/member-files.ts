@@ -23,7 +23,7 @@ export type Access = typeof ACCESS_VERIFIED | typeof ACCESS_APPROVED;
 export { APPROVED_CLAIM } from '../../src/domain/access.ts';
 /**
  * Where Firebase keeps a file's download tokens: a URL with `?token=` reads the file without any rules check.
- * Member files must never carry one (organiser:check fails if they do).
+ * Catalogue files and their previews must never carry one (./download-tokens.ts).
  */
 export const DOWNLOAD_TOKENS_METADATA_KEY = 'firebaseStorageDownloadTokens';
 
@@ -82,7 +82,7 @@ export async function saveObject(
   bucket: Bucket,
   path: string,
   data: Uint8Array,
-  metadata: ObjectMetadata,
+  metadata: Omit<ObjectMetadata, 'contentDisposition'> & { contentDisposition?: string },
 ): Promise<void> {
   await bucket.file(path).save(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
     resumable: data.byteLength >= RESUMABLE_FROM_BYTES,

@@ -1,10 +1,11 @@
 /**
- * npm run organiser:check [--project <alias|id>] [--bucket <name>]
+ * npm run organiser:check [--project <alias|id>] [--bucket <name>] [--list] [--remove-tokens]
  *
  * Compares the bucket's members/ folder with the catalogue (files missing, with the wrong content type or access
- * metadata, carrying a download token, unknown to the catalogue), checks that the bucket grants nothing to
- * allUsers / allAuthenticatedUsers, and reads the project's Authentication settings (password policy, e-mail
- * enumeration protection). Changes nothing.
+ * metadata, carrying a download token, unknown to the catalogue; relatives' photos apart), checks that the bucket
+ * grants nothing to allUsers / allAuthenticatedUsers, and reads the project's Authentication settings (password
+ * policy, e-mail enumeration protection). Changes nothing, except that --remove-tokens removes the download tokens
+ * it finds on the files outside the photos.
  */
 import {
   CATALOGUE,
@@ -18,11 +19,13 @@ import {
 } from '../../src/domain/catalogue.ts';
 import { emulatorConfig } from '../core/auth-emulator.ts';
 import {
-  ACCESS_METADATA_KEY,
-  DOWNLOAD_TOKENS_METADATA_KEY,
-  LARGE_DEMO_PATH,
-  memberFileMetadata,
-} from '../bucket/member-files.ts';
+  PHOTOS_PREFIX,
+  isPhotoPath,
+  removeDownloadTokens,
+  tokenCount,
+  type TokenRemoval,
+} from '../bucket/download-tokens.ts';
+import { ACCESS_METADATA_KEY, LARGE_DEMO_PATH, memberFileMetadata } from '../bucket/member-files.ts';
 import { thumbnailProblems } from '../bucket/thumbnails.ts';
 import { authFailure, listObjects, storageFailure, type StoredObject } from '../core/admin.ts';
 import { authSettingsProblems, describeAuthSettings, type AuthSettings } from './auth-settings.ts';
@@ -39,27 +42,34 @@ import { BUCKET_HELP, TARGET_HELP, TARGET_OPTIONS } from '../core/target.ts';
 
 const NAME = 'organiser:check';
 
-export const HELP = `Usage: npm run ${NAME} -- [--project <alias|id>] [--bucket <name>]
+export const HELP = `Usage: npm run ${NAME} -- [--project <alias|id>] [--bucket <name>] [--list] [--remove-tokens]
 
 Compares the bucket's ${MEMBERS_PREFIX} folder with the file catalogue (src/domain/catalogue.ts) and lists:
 catalogue files missing from the bucket (with the names to upload them under), files stored with another
 content type or another access (who may read them) than the catalogue's, images whose preview (thumbnail)
-is missing, wrong or made from an older version of the image, member files carrying a download token (a
-link that skips the sign-in), files whose download name is out of date, and files the catalogue does not
-know (the site never shows those; delete them in the Firebase console if they are not needed).
+is missing, wrong or made from an older version of the image, files carrying a download token (a link that
+reads the file without signing in, even after the account is blocked), files whose download name is out
+of date, and files the catalogue does not know (the site never shows those; delete them in the Firebase
+console if they are not needed). Relatives' photos (${PHOTOS_PREFIX}) are counted apart: every upload
+through Firebase gets a download token by Firebase's design, so their tokens are listed as information.
 Then checks that the bucket is not open to allUsers or allAuthenticatedUsers (a real project only: the
 emulator has no IAM) and reads the project's Authentication settings: the password policy must be
 enforced with the site's rule and e-mail enumeration protection off (npm run organiser:auth-settings).
-Changes nothing.
+Changes nothing, unless --remove-tokens is given.
 
 Options:
 ${TARGET_HELP}
 ${BUCKET_HELP}
+  --list                also list every catalogue file: its name in the bucket (the storage name), the
+                        name it downloads as, and whether it is in the bucket
+  --remove-tokens       remove the download tokens found on the catalogue's files, their previews and any
+                        other file outside the photos (the links stop working at once), and say how many
   -h, --help            this help
 
 Exit codes: 0 all is well; 1 a file is missing, has the wrong content type or access, an image's preview
-is missing or wrong, a file carries a download token, the bucket is public, the Authentication settings do not suit the site, or something could not be
-read; 2 usage error.`;
+is missing or wrong, a file outside the photos carries a download token (and --remove-tokens was not given
+or could not remove it), the bucket is public, the Authentication settings do not suit the site, or
+something could not be read; 2 usage error.`;
 
 export interface CheckResult {
   present: CatalogueEntry[];
@@ -72,8 +82,13 @@ export interface CheckResult {
    * access, or made from other content than the image has now.
    */
   previews: { entry: CatalogueEntry; problems: string[] }[];
-  /** Member files (catalogue or not) carrying a download token: readable by anyone with the link. */
+  /**
+   * Files under members/ outside the photos (catalogue files, previews, any other) carrying a download token:
+   * readable by anyone with the link.
+   */
   downloadTokens: StoredObject[];
+  /** Relatives' photos (members/photos/...): each has a token from its upload, by Firebase's design. */
+  photos: StoredObject[];
   /** Stored with another Content-Disposition than the catalogue's (display name changed since the upload). */
   staleName: { entry: CatalogueEntry; actual: string | undefined }[];
   /** Objects under members/ that are no catalogue entry. */
@@ -95,6 +110,7 @@ export function compareWithCatalogue(
     wrongAccess: [],
     previews: [],
     downloadTokens: [],
+    photos: [],
     staleName: [],
     unknown: [],
     localExtras: [],
@@ -124,7 +140,11 @@ export function compareWithCatalogue(
     }
   }
   for (const object of objects) {
-    if (object.metadata[DOWNLOAD_TOKENS_METADATA_KEY]) result.downloadTokens.push(object);
+    if (isPhotoPath(object.name)) {
+      if (!object.name.endsWith('/')) result.photos.push(object);
+      continue;
+    }
+    if (tokenCount(object.metadata)) result.downloadTokens.push(object);
     // "Folder" placeholders (zero-byte names ending in /) that consoles create are not files.
     if (known.has(object.name) || object.name.endsWith('/')) continue;
     if (local && object.name === LARGE_DEMO_PATH) result.localExtras.push(object);
@@ -170,7 +190,7 @@ function section(io: CommandContext['io'], title: string, header: string[], rows
   for (const line of formatTable(header, rows)) io.out(`  ${line}`);
 }
 
-function report(result: CheckResult, io: CommandContext['io']): void {
+function report(result: CheckResult, io: CommandContext['io'], { removing }: { removing: boolean }): void {
   section(
     io,
     'Missing: upload these (the file may be named either way)',
@@ -213,12 +233,10 @@ function report(result: CheckResult, io: CommandContext['io']): void {
   );
   section(
     io,
-    'Download token (a ?token= link reads the file without signing in): upload these again to remove it',
+    'Download token (a ?token= link reads the file without signing in, even after a block): ' +
+      (removing ? 'removing them' : 'remove them with `npm run organiser:check -- --remove-tokens`'),
     ['Path in the bucket', 'Tokens'],
-    result.downloadTokens.map((object) => [
-      object.name,
-      String(object.metadata[DOWNLOAD_TOKENS_METADATA_KEY]!.split(',').length),
-    ]),
+    result.downloadTokens.map((object) => [object.name, String(tokenCount(object.metadata))]),
   );
   section(
     io,
@@ -232,6 +250,14 @@ function report(result: CheckResult, io: CommandContext['io']): void {
     ['Path in the bucket', 'Content type', 'Size'],
     result.unknown.map((object) => [object.name, object.contentType ?? '(none)', `${object.size} B`]),
   );
+  const photoFolders = photosByFolder(result.photos);
+  section(
+    io,
+    "Relatives' photos by folder (information: every upload through Firebase gets a download token, by Firebase's " +
+      'design; anyone who can see a photo can pass it on)',
+    ['Folder', 'Files', 'With a download token'],
+    photoFolders.map(({ folder, files, withToken }) => [folder, String(files), String(withToken)]),
+  );
   if (result.localExtras.length) {
     io.out('');
     io.out(
@@ -241,7 +267,40 @@ function report(result: CheckResult, io: CommandContext['io']): void {
   }
 }
 
-type Run = CommandRun<typeof TARGET_OPTIONS>;
+/** The photos counted by folder (members/photos/shared/, .../thumbnails/, pending/<uid>/, ...), in name order. */
+export function photosByFolder(
+  photos: readonly StoredObject[],
+): { folder: string; files: number; withToken: number }[] {
+  const folders = new Map<string, { files: number; withToken: number }>();
+  for (const photo of photos) {
+    const folder = photo.name.slice(0, photo.name.lastIndexOf('/') + 1);
+    const counts = folders.get(folder) ?? { files: 0, withToken: 0 };
+    counts.files += 1;
+    if (tokenCount(photo.metadata)) counts.withToken += 1;
+    folders.set(folder, counts);
+  }
+  return [...folders]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([folder, counts]) => ({ folder, ...counts }));
+}
+
+/** Every catalogue file: the name it has in the bucket, the name it downloads as, and whether it is there. */
+export function catalogueListing(result: Pick<CheckResult, 'missing'>): string[][] {
+  const missing = new Set(result.missing);
+  return CATALOGUE.map((entry) => [
+    storagePathOf(entry),
+    downloadFileName(entry, 'en'),
+    missing.has(entry) ? 'MISSING' : 'yes',
+  ]);
+}
+
+const CHECK_OPTIONS = {
+  ...TARGET_OPTIONS,
+  list: { type: 'boolean' },
+  'remove-tokens': { type: 'boolean' },
+} as const;
+
+type Run = CommandRun<typeof CHECK_OPTIONS>;
 
 /** The bucket's IAM policy; the problems to report. */
 async function checkBucketIam({ ctx, target, admin }: Run): Promise<string[]> {
@@ -303,13 +362,46 @@ async function checkAuthSettings({ ctx, target, admin }: Run): Promise<string[]>
   return problems;
 }
 
+/**
+ * --remove-tokens: removes the tokens of the files reported (never the photos'), one by one; a failure on one does
+ * not stop the others. Returns the paths that still carry a token.
+ */
+async function removeReportedTokens(
+  { ctx, target, admin }: Run,
+  objects: readonly StoredObject[],
+): Promise<StoredObject[]> {
+  if (!objects.length) return [];
+  const bucket = (await admin()).bucket(target.bucket);
+  const removed: TokenRemoval[] = [];
+  const failed: StoredObject[] = [];
+  for (const object of objects) {
+    try {
+      removed.push(await removeDownloadTokens(bucket, object.name));
+    } catch (err) {
+      failed.push(object);
+      ctx.io.err(
+        storageFailure(`Removing the download tokens of gs://${target.bucket}/${object.name}`, err, target)
+          .message,
+      );
+    }
+  }
+  const tokens = removed.reduce((sum, removal) => sum + removal.removed, 0);
+  const files = removed.filter((removal) => removal.removed > 0).length;
+  ctx.io.out('');
+  ctx.io.out(
+    `Removed ${plural(tokens, 'download token')} from ${plural(files, 'file')}: their links no longer open them.` +
+      (failed.length ? ` Could not remove those of ${plural(failed.length, 'file')} (see above).` : ''),
+  );
+  return failed;
+}
+
 export const main = defineCommand({
   name: NAME,
   help: HELP,
-  options: TARGET_OPTIONS,
+  options: CHECK_OPTIONS,
   describe: 'storage',
   async run(run) {
-    const { ctx, target, admin } = run;
+    const { ctx, target, admin, values } = run;
     // Connects first (a real project: the credentials are tried), so that a login problem reads as one.
     const bucket = (await admin()).bucket(target.bucket);
     let objects: StoredObject[];
@@ -319,16 +411,30 @@ export const main = defineCommand({
       throw storageFailure(`Listing gs://${target.bucket}/${MEMBERS_PREFIX}`, err, target);
     }
     const result = compareWithCatalogue(objects, { local: target.kind === 'emulator' });
-    report(result, ctx.io);
+    if (values.list) {
+      section(
+        ctx.io,
+        'The catalogue: upload each file under either name',
+        ['Path in the bucket (storage name)', 'Download name', 'In the bucket'],
+        catalogueListing(result),
+      );
+    }
+    report(result, ctx.io, { removing: values['remove-tokens'] === true });
+    if (values['remove-tokens']) {
+      result.downloadTokens = await removeReportedTokens(run, result.downloadTokens);
+    }
     const problems = [
       ...fileProblems(result),
       ...(await checkBucketIam(run)),
       ...(await checkAuthSettings(run)),
     ];
 
+    const photoTokens = result.photos.filter((photo) => tokenCount(photo.metadata)).length;
     const notes = [
       result.staleName.length && `${plural(result.staleName.length, 'download name')} out of date`,
       result.unknown.length && `${plural(result.unknown.length, 'file')} not in the catalogue`,
+      result.photos.length &&
+        `${plural(result.photos.length, "relatives' photo file", "relatives' photo files")} (${photoTokens} with a download token, as Firebase gives every upload)`,
     ].filter(Boolean);
     const counts = `${result.present.length} of ${CATALOGUE.length} catalogue files present`;
     ctx.io.out('');

@@ -1,11 +1,15 @@
 /** organiser:deploy: its checks and the commands it would run. Nothing is built or deployed here. */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadEnv } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { REPO_ROOT } from '../core/cli.ts';
 import { UsageError } from '../core/errors.ts';
+import { cspDirective, cspValues, type FirebaseJson } from '../core/hosting-config.ts';
 import {
+  BUILD_ENV_FILE,
   assertDeployable,
   buildSettingsProblems,
   deploySteps,
@@ -22,7 +26,14 @@ writeFileSync(
   join(root, '.firebaserc'),
   JSON.stringify({ projects: { default: 'demo-reunion', production: 'my-reunion' } }),
 );
+copyFileSync(join(REPO_ROOT, 'firebase.json'), join(root, 'firebase.json'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** The frame-src of the configuration the deploy hands to `firebase deploy --config`. */
+function deployedFrameSrc(): string[] {
+  const json = JSON.parse(readFileSync(join(root, 'firebase.deploy.json'), 'utf8')) as FirebaseJson;
+  return cspDirective(cspValues(json)[0] ?? '', 'frame-src');
+}
 
 const GOOD_ENV = {
   VITE_FIREBASE_PROJECT_ID: 'my-reunion',
@@ -56,6 +67,8 @@ describe('deploySteps', () => {
         args: [
           'firebase',
           'deploy',
+          '--config',
+          'firebase.deploy.json',
           '--only',
           'hosting,storage',
           '--project',
@@ -119,6 +132,29 @@ describe('buildSettingsProblems', () => {
     ).toEqual([]);
   });
 
+  it('a name that is no alias: says it was taken as a project id, before the settings advice', () => {
+    expect(buildSettingsProblems('production', GOOD_ENV, { namedById: true })).toEqual([
+      'The build would use the Firebase project "my-reunion", not "production". "production" is not an alias in ' +
+        '.firebaserc, so it was taken as the project id. If you meant an alias, add it to .firebaserc ("projects": ' +
+        '{"production": "<your project id>"}) and run again. If production really is the project id: set ' +
+        "VITE_FIREBASE_PROJECT_ID=production (and that project's other web app settings) in .env.production.local.",
+    ]);
+    expect(buildSettingsProblems('production', {}, { namedById: true })[0]).toMatch(
+      /^The build would use the demo project demo-reunion\. "production" is not an alias in \.firebaserc/,
+    );
+  });
+
+  it('refuses an auth domain that is not a host name (it goes into the CSP)', () => {
+    expect(
+      buildSettingsProblems('my-reunion', {
+        ...GOOD_ENV,
+        VITE_FIREBASE_AUTH_DOMAIN: 'https://*.firebaseapp.com',
+      }),
+    ).toEqual([
+      expect.stringMatching(/^The auth domain "https:\/\/\*\.firebaseapp\.com" is not a host name/),
+    ]);
+  });
+
   it('refuses settings the build would reject, and a missing storage bucket', () => {
     const partial: Record<string, string> = { ...GOOD_ENV };
     delete partial.VITE_FIREBASE_API_KEY;
@@ -158,12 +194,53 @@ describe('loadBuildEnv', () => {
 });
 
 describe('organiser:deploy main (commands recorded, not run)', () => {
-  it('--project production: build, then deploy to my-reunion', async () => {
+  it('--project production: build, then deploy to my-reunion, framing only its own auth domain', async () => {
     const { code, io, ran } = run(['--project', 'production'], GOOD_ENV);
     expect(await code, io.text()).toBe(0);
     expect(ran).toEqual(deploySteps('my-reunion'));
     expect(io.stdout[0]).toBe('Target: Firebase project my-reunion (alias production)');
+    expect(io.stdout).toContain(
+      "Hosting settings: firebase.deploy.json, firebase.json with the project's auth domain " +
+        'https://my-reunion.firebaseapp.com in the Content-Security-Policy (frame-src).',
+    );
+    expect(deployedFrameSrc()).toEqual(['https://www.google.com', 'https://my-reunion.firebaseapp.com']);
     expect(io.stdout.at(-1)).toBe('Deployed Hosting and storage.rules to my-reunion.');
+  });
+
+  it("a deploy for another project carries that project's domain (the default <id>.firebaseapp.com too)", async () => {
+    const other = {
+      ...GOOD_ENV,
+      VITE_FIREBASE_PROJECT_ID: 'other-reunion',
+      VITE_FIREBASE_AUTH_DOMAIN: '',
+      VITE_FIREBASE_STORAGE_BUCKET: 'other-reunion.appspot.com',
+    };
+    const { code, io, ran } = run(['--project', 'other-reunion'], other);
+    expect(await code, io.text()).toBe(0);
+    expect(ran).toEqual(deploySteps('other-reunion'));
+    expect(deployedFrameSrc()).toEqual(['https://www.google.com', 'https://other-reunion.firebaseapp.com']);
+  });
+
+  it('--project production before the alias exists: taken as an id, and both the note and the refusal say so', async () => {
+    const bare = mkdtempSync(join(tmpdir(), 'organiser-deploy-bare-'));
+    try {
+      writeFileSync(join(bare, '.firebaserc'), JSON.stringify({ projects: { default: 'demo-reunion' } }));
+      const io = captureIo();
+      const deps: DeployDeps = { loadBuildEnv: () => GOOD_ENV, runStep: () => Promise.resolve(0) };
+      expect(
+        await main(['--project', 'production'], { env: {}, io, rootDir: bare, connect: noConnection }, deps),
+      ).toBe(1);
+      expect(io.stdout).toEqual([
+        'Target: Firebase project production (a project id, not an alias from .firebaserc)',
+        expect.stringMatching(
+          /^Note: "production" is not an alias in \.firebaserc \(its aliases: default \(demo-reunion\)\)/,
+        ),
+      ]);
+      expect(io.stderr[0]).toContain(
+        '"production" is not an alias in .firebaserc, so it was taken as the project id.',
+      );
+    } finally {
+      rmSync(bare, { recursive: true, force: true });
+    }
   });
 
   it('refuses without --project, and for a demo project (exit 2, nothing run)', async () => {
@@ -204,7 +281,7 @@ describe('organiser:deploy main (commands recorded, not run)', () => {
     expect(await code).toBe(0);
     expect(ran).toEqual([]);
     expect(io.stdout).toContain(
-      '  npx firebase deploy --only hosting,storage --project my-reunion --non-interactive',
+      '  npx firebase deploy --config firebase.deploy.json --only hosting,storage --project my-reunion --non-interactive',
     );
   });
 
@@ -214,5 +291,30 @@ describe('organiser:deploy main (commands recorded, not run)', () => {
     expect(help.io.stdout[0]).toMatch(/^Usage: npm run organiser:deploy -- --project <alias\|id>/);
     const bad = run(['--project', 'production', '--force'], GOOD_ENV);
     expect(await bad.code).toBe(2);
+  });
+});
+
+describe('one file for the real settings', () => {
+  it(`.env.example and both READMEs name ${BUILD_ENV_FILE}, which the production build reads and npm run dev does not`, () => {
+    const dir = mkdtempSync(join(tmpdir(), 'organiser-env-file-'));
+    try {
+      writeFileSync(join(dir, BUILD_ENV_FILE), 'VITE_CONTACT_EMAIL=real@example.org\n');
+      expect(loadEnv('production', dir, 'VITE_').VITE_CONTACT_EMAIL).toBe(
+        process.env.VITE_CONTACT_EMAIL ?? 'real@example.org',
+      );
+      expect(loadEnv('development', dir, 'VITE_').VITE_CONTACT_EMAIL).toBe(process.env.VITE_CONTACT_EMAIL);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    for (const file of ['.env.example', 'README.md', 'organiser/README.md']) {
+      const text = readFileSync(join(REPO_ROOT, file), 'utf8');
+      expect(text, file).toContain(BUILD_ENV_FILE);
+      // No other .env file is offered for the real settings.
+      const named = text.match(/\.env\.[a-z.]*local\b/g) ?? [];
+      expect(
+        named.filter((name) => name !== BUILD_ENV_FILE),
+        file,
+      ).toEqual([]);
+    }
   });
 });

@@ -3,10 +3,14 @@
  *
  * Builds the site with the real project's settings and deploys Hosting and the Storage rules:
  *   npm run build
- *   npx firebase deploy --only hosting,storage --project <id> --non-interactive
- * after checking that the build would talk to the project it is deployed to.
+ *   npx firebase deploy --config firebase.deploy.json --only hosting,storage --project <id> --non-interactive
+ * after checking that the build would talk to the project it is deployed to. firebase.deploy.json is firebase.json
+ * with the build's own auth domain added to the Content-Security-Policy's frame-src (the sign-in helper frame), so
+ * that the deployed site frames no other Firebase site.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 import { loadEnv } from 'vite';
 
@@ -14,23 +18,37 @@ import { parseEnv } from '../../src/config/env-schema.ts';
 import { defaultBucketNames, defaultStorageBucket } from '../../src/config/firebase-project.ts';
 import { defineCommand, runIfMain, type CommandContext } from '../core/cli.ts';
 import { CommandError, EXIT_OK, UsageError } from '../core/errors.ts';
+import {
+  DEPLOY_CONFIG,
+  authDomainOrigin,
+  deployFirebaseJson,
+  type FirebaseJson,
+} from '../core/hosting-config.ts';
 import { PROJECT_OPTION, isBucketOfProject, type Target } from '../core/target.ts';
 
 const NAME = 'organiser:deploy';
 
+/**
+ * Where the real project's web app settings go: the one file the production build reads that a local build
+ * (npm run dev) does not. Vite's production mode reads .env, .env.local, .env.production and this file.
+ */
+export const BUILD_ENV_FILE = '.env.production.local';
+
 export const HELP = `Usage: npm run ${NAME} -- --project <alias|id> [--dry-run]
 
-Builds the site with the project's settings (.env.production.local, see .env.example) and deploys Hosting
+Builds the site with the project's settings (${BUILD_ENV_FILE}, see .env.example) and deploys Hosting
 and storage.rules to the Firebase project:
   npm run build
-  npx firebase deploy --only hosting,storage --project <id> --non-interactive
+  npx firebase deploy --config ${DEPLOY_CONFIG} --only hosting,storage --project <id> --non-interactive
+${DEPLOY_CONFIG} is firebase.json with the build's auth domain (VITE_FIREBASE_AUTH_DOMAIN, by default
+<id>.firebaseapp.com) added to the Content-Security-Policy's frame-src, written before the deploy.
 Refuses when the build would use another project (VITE_FIREBASE_PROJECT_ID must be the target's id) or
 lacks VITE_FIREBASE_STORAGE_BUCKET. Log in to the Firebase CLI once first: npx firebase login.
 
 Options:
   --project <alias|id>  the Firebase project: an alias from .firebaserc (e.g. production) or a project id.
                         Required: the command never deploys to a default.
-  --dry-run             run the checks and print the commands, run nothing
+  --dry-run             run the checks, write ${DEPLOY_CONFIG} and print the commands, run nothing
   -h, --help            this help
 
 Exit codes: 0 deployed; 1 the settings do not match the project, or the build or the deploy failed;
@@ -49,7 +67,17 @@ export function deploySteps(projectId: string): Step[] {
     {
       label: 'Deploy',
       command: 'npx',
-      args: ['firebase', 'deploy', '--only', 'hosting,storage', '--project', projectId, '--non-interactive'],
+      args: [
+        'firebase',
+        'deploy',
+        '--config',
+        DEPLOY_CONFIG,
+        '--only',
+        'hosting,storage',
+        '--project',
+        projectId,
+        '--non-interactive',
+      ],
     },
   ];
 }
@@ -77,21 +105,35 @@ export function loadBuildEnv(rootDir: string): Record<string, string> {
   return loadEnv('production', rootDir, 'VITE_');
 }
 
-/** Why the build would not fit the target project (empty: it fits). */
-export function buildSettingsProblems(projectId: string, buildEnv: Record<string, string>): string[] {
+/**
+ * Why the build would not fit the target project (empty: it fits). `namedById`: --project named no alias of
+ * .firebaserc (so "production" before the alias exists is a project id): the advice then says so first.
+ */
+export function buildSettingsProblems(
+  projectId: string,
+  buildEnv: Record<string, string>,
+  { namedById = false }: { namedById?: boolean } = {},
+): string[] {
   const builtFor = buildEnv.VITE_FIREBASE_PROJECT_ID?.trim() || undefined;
   if (builtFor !== projectId) {
+    const byId = namedById
+      ? `"${projectId}" is not an alias in .firebaserc, so it was taken as the project id. If you meant an ` +
+        `alias, add it to .firebaserc ("projects": {"${projectId}": "<your project id>"}) and run again. If ` +
+        `${projectId} really is the project id: `
+      : '';
+    const lead = byId ? `. ${byId}` : ': ';
     return [
       builtFor
-        ? `The build would use the Firebase project "${builtFor}", not "${projectId}": set ` +
-          `VITE_FIREBASE_PROJECT_ID=${projectId} (and that project's other web app settings) in .env.production.local.`
-        : `The build would use the demo project demo-reunion: put ${projectId}'s web app settings ` +
-          `(VITE_FIREBASE_PROJECT_ID=${projectId}, VITE_FIREBASE_API_KEY, ...; see .env.example) in .env.production.local.`,
+        ? `The build would use the Firebase project "${builtFor}", not "${projectId}"${lead}set ` +
+          `VITE_FIREBASE_PROJECT_ID=${projectId} (and that project's other web app settings) in ${BUILD_ENV_FILE}.`
+        : `The build would use the demo project demo-reunion${lead}put ${projectId}'s web app settings ` +
+          `(VITE_FIREBASE_PROJECT_ID=${projectId}, VITE_FIREBASE_API_KEY, ...; see .env.example) in ${BUILD_ENV_FILE}.`,
     ];
   }
   const problems: string[] = [];
   try {
-    parseEnv(buildEnv);
+    const { firebase } = parseEnv(buildEnv);
+    authDomainOrigin(firebase.authDomain);
   } catch (err) {
     problems.push(err instanceof Error ? err.message : String(err));
   }
@@ -109,6 +151,20 @@ export function buildSettingsProblems(projectId: string, buildEnv: Record<string
     );
   }
   return problems;
+}
+
+/**
+ * Writes firebase.deploy.json beside firebase.json (the deploy resolves `public` and `storage.rules` from its
+ * folder): the build's auth domain in the CSP's frame-src. Returns the auth domain's origin.
+ */
+export function writeDeployConfig(rootDir: string, buildEnv: Record<string, string>): string {
+  const { authDomain } = parseEnv(buildEnv).firebase;
+  const base = JSON.parse(readFileSync(join(rootDir, 'firebase.json'), 'utf8')) as FirebaseJson;
+  writeFileSync(
+    join(rootDir, DEPLOY_CONFIG),
+    `${JSON.stringify(deployFirebaseJson(base, { authDomain }), null, 2)}\n`,
+  );
+  return authDomainOrigin(authDomain);
 }
 
 /** Runs a command with the terminal attached; resolves its exit code. */
@@ -140,9 +196,15 @@ function deployCommand(deps: DeployDeps) {
     checkTarget: (target) => assertDeployable(target),
     async run({ ctx, values, target }) {
       assertDeployable(target);
-      const problems = buildSettingsProblems(target.projectId, deps.loadBuildEnv(ctx.rootDir));
+      const buildEnv = deps.loadBuildEnv(ctx.rootDir);
+      const problems = buildSettingsProblems(target.projectId, buildEnv, { namedById: !target.alias });
       if (problems.length) throw new CommandError(`Not deploying.\n  ${problems.join('\n  ')}`);
       ctx.io.out(`Build settings: VITE_FIREBASE_PROJECT_ID=${target.projectId}, as the target.`);
+      const authOrigin = writeDeployConfig(ctx.rootDir, buildEnv);
+      ctx.io.out(
+        `Hosting settings: ${DEPLOY_CONFIG}, firebase.json with the project's auth domain ${authOrigin} in the ` +
+          'Content-Security-Policy (frame-src).',
+      );
 
       const steps = deploySteps(target.projectId);
       if (values['dry-run']) {

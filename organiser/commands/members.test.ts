@@ -1,12 +1,21 @@
 /**
- * organiser:members against firebase-tools' Auth emulator, in-process on a random port (AUTH_EMULATOR_URL), with
- * the demo accounts npm start creates: list, approve, unapprove, block, unblock, unknown addresses, usage errors.
+ * organiser:members against firebase-tools' Auth emulator, in-process on a random port (AUTH_EMULATOR_URL), and the
+ * in-process Storage emulator (STORAGE_EMULATOR_URL) holding the approval-only files, with the demo accounts npm
+ * start creates: list, approve, unapprove, block, unblock, unknown addresses, a failure on one account, the
+ * summary, the download tokens block and unapprove remove, usage errors.
  * What a change does is checked the way the site meets it: the ID token a sign-in gets (its `approved` claim,
- * judged by the storage.rules mirror), and a refused sign-in or token refresh for a blocked account.
+ * judged by the storage.rules mirror), a refused sign-in or token refresh for a blocked account, and a token link
+ * that no longer opens the file.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
+import { CATALOGUE, storagePathOf } from '../../src/domain/catalogue.ts';
 import { startAuthEmulator, type RunningAuthEmulator } from '../../tools/local/auth/emulator.ts';
+import { demoFile } from '../../tools/local/seed/demo-files.ts';
+import { startStorageEmulator, type RunningStorageEmulator } from '../../tools/local/storage/emulator.ts';
+import { approvalOnlyPaths, tokenCount } from '../bucket/download-tokens.ts';
+import { memberFileMetadata, saveObject } from '../bucket/member-files.ts';
+import { connectTarget } from '../core/admin.ts';
 import { connectAdmin, hostOf, type AdminConnection } from '../core/firebase-admin.ts';
 import { demoAccounts } from '../../tools/local/config.ts';
 import { seedAccounts } from '../../tools/local/seed/seed-accounts.ts';
@@ -16,11 +25,24 @@ import { main, formatTime } from './members.ts';
 import { captureIo, freePort } from '../core/test-support.ts';
 
 const PROJECT = 'demo-reunion';
+const BUCKET = 'demo-reunion.firebasestorage.app';
 const accounts = demoAccounts({});
 let emulator: RunningAuthEmulator;
+let storage: RunningStorageEmulator;
 let admin: AdminConnection;
+const attendees = CATALOGUE.find((entry) => entry.id === 'attendees-list-1976')!;
+const program = CATALOGUE.find((entry) => entry.id === 'program-1976')!;
 
 async function reset(): Promise<void> {
+  // The approval-only files and an ordinary one, stored as organiser:upload stores them (no token).
+  for (const entry of [...CATALOGUE.filter((e) => e.approvalOnly), program]) {
+    await saveObject(
+      admin.bucket(BUCKET),
+      storagePathOf(entry),
+      await demoFile(entry),
+      memberFileMetadata(entry),
+    );
+  }
   await fetch(`${emulator.url}/emulator/v1/projects/${PROJECT}/accounts`, { method: 'DELETE' });
   await seedAccounts(admin.auth, Object.values(accounts));
   // A relative who signed in with Google.
@@ -39,19 +61,51 @@ async function reset(): Promise<void> {
 
 beforeAll(async () => {
   emulator = await startAuthEmulator({ projectId: PROJECT });
-  admin = connectAdmin({ projectId: PROJECT, emulators: { auth: hostOf(emulator.url) } });
+  storage = await startStorageEmulator({ projectId: PROJECT, host: '127.0.0.1', port: await freePort() });
+  admin = connectAdmin({
+    projectId: PROJECT,
+    emulators: { auth: hostOf(emulator.url), storage: hostOf(storage.url) },
+  });
 });
 beforeEach(reset);
 afterAll(async () => {
   await admin?.close();
+  await storage?.stop();
   await emulator?.stop();
 });
 
 function context(): Partial<CommandContext> & { io: ReturnType<typeof captureIo> } {
   return {
-    env: { AUTH_EMULATOR_URL: emulator.url, STORAGE_EMULATOR_URL: 'http://127.0.0.1:9' },
+    env: { AUTH_EMULATOR_URL: emulator.url, STORAGE_EMULATOR_URL: storage.url },
     io: captureIo(),
   };
+}
+
+const objectUrl = (path: string) => `${storage.url}/v0/b/${BUCKET}/o/${encodeURIComponent(path)}`;
+
+/**
+ * Gives a file a download token the way production does: a client reads its metadata through the Firebase API
+ * (here with the admin credential, so the rules do not get in the way). Returns the token.
+ */
+async function giveToken(path: string): Promise<string> {
+  const response = await fetch(objectUrl(path), { headers: { Authorization: 'Bearer owner' } });
+  expect(response.status).toBe(200);
+  const { downloadTokens } = (await response.json()) as { downloadTokens: string };
+  expect(downloadTokens).toBeTruthy();
+  return downloadTokens.split(',')[0]!;
+}
+
+/** The file's download tokens as the Admin SDK reads them (which creates none). */
+async function tokensOf(path: string): Promise<number> {
+  const [metadata] = await admin.bucket(BUCKET).file(path).getMetadata();
+  return tokenCount(metadata.metadata);
+}
+
+/** What a token link (no sign-in) answers. */
+async function openByToken(path: string, token: string): Promise<number> {
+  const response = await fetch(`${objectUrl(path)}?alt=media&token=${token}`);
+  await response.arrayBuffer();
+  return response.status;
 }
 
 async function members(...argv: string[]) {
@@ -140,11 +194,11 @@ describe('organiser:members approve / unapprove', () => {
 
     const { code, io } = await members('approve', 'Relative@Example.com', 'kari@example.org');
     expect(code, io.text()).toBe(0);
+    expect(io.stdout[0]).toBe(`Target: local emulators (${PROJECT}), Auth emulator at ${emulator.url}`);
     expect(io.stdout).toContain('approved: relative@example.com');
     expect(io.stdout).toContain('approved: kari@example.org');
-    expect(io.stdout.at(-1)).toMatch(
-      /^An approved member reads the approval-only files from their next ID token on/,
-    );
+    expect(io.text()).toMatch(/An approved member reads the approval-only files from their next ID token on/);
+    expect(io.stdout.at(-1)).toBe('Summary (2 accounts): approved: relative@example.com, kari@example.org.');
 
     // The session that was open: its next token (a refresh, as "Check again" does) carries the claim.
     const refreshed = await refresh(before.body.refreshToken!);
@@ -154,9 +208,12 @@ describe('organiser:members approve / unapprove', () => {
     // Other claims are kept.
     expect((await admin.auth.getUserByEmail('kari@example.org')).customClaims).toEqual({ approved: true });
 
-    const again = await members('approve', 'relative@example.com');
+    const again = await members('approve', 'relative@example.com', 'member@example.com', 'kari@example.org');
     expect(again.code).toBe(0);
     expect(again.io.stdout).toContain('already approved, unchanged: relative@example.com');
+    expect(again.io.stdout.at(-1)).toBe(
+      'Summary (3 accounts): already approved, unchanged: relative@example.com, member@example.com, kari@example.org.',
+    );
   });
 
   it('approve keeps other custom claims; unapprove removes only approved', async () => {
@@ -196,10 +253,17 @@ describe('organiser:members block / unblock', () => {
 
     const { code, io } = await members('block', accounts.member.email);
     expect(code, io.text()).toBe(0);
-    expect(io.stdout).toContain('blocked: member@example.com (account disabled, refresh tokens revoked)');
-    expect(io.stdout.at(-1)).toMatch(
-      /until that token expires \(within the hour\): Cloud Storage cannot revoke/,
+    expect(io.stdout[0]).toBe(
+      `Target: local emulators (${PROJECT}), Auth emulator at ${emulator.url}, bucket gs://${BUCKET} at ${storage.url}`,
     );
+    expect(io.stdout).toContain('blocked: member@example.com (account disabled, refresh tokens revoked)');
+    expect(io.text()).toMatch(
+      /accepted by Cloud Storage until it expires, at most an hour after it was issued: an issued ID token cannot be revoked/,
+    );
+    expect(io.stdout.slice(-2)).toEqual([
+      'Summary (1 account): blocked: member@example.com.',
+      `Download tokens of the approval-only files: none found (${approvalOnlyPaths().length} files checked).`,
+    ]);
 
     const user = await admin.auth.getUserByEmail(accounts.member.email);
     expect(user.disabled).toBe(true);
@@ -225,6 +289,119 @@ describe('organiser:members block / unblock', () => {
       'not blocked, unchanged: member@example.com',
     );
   });
+});
+
+describe('organiser:members: download tokens of the approval-only files', () => {
+  const list = storagePathOf(attendees);
+  const ordinary = storagePathOf(program);
+
+  it.each(['block', 'unapprove'] as const)(
+    '%s removes them, says so, and the old link no longer opens the list',
+    async (command) => {
+      const token = await giveToken(list);
+      await giveToken(ordinary);
+      expect(await openByToken(list, token)).toBe(200);
+
+      const { code, io } = await members(command, accounts.member.email, accounts.relative.email);
+      expect(code, io.text()).toBe(0);
+      expect(io.stdout.at(-1)).toBe(
+        `Download tokens of the approval-only files: removed 1 token from ${list}; those links no longer open them.`,
+      );
+      expect(await tokensOf(list)).toBe(0);
+      expect(await openByToken(list, token)).toBe(403);
+      // The file itself is as it was: same content, type, name and access.
+      const [metadata] = await admin.bucket(BUCKET).file(list).getMetadata();
+      expect(metadata).toMatchObject({ ...memberFileMetadata(attendees), metadata: { access: 'approved' } });
+      const [bytes] = await admin.bucket(BUCKET).file(list).download();
+      expect(bytes.equals(await demoFile(attendees))).toBe(true);
+      // Only the approval-only files: an ordinary file's token is organiser:check's to report and remove.
+      expect(await tokensOf(ordinary)).toBe(1);
+    },
+  );
+
+  it('approve and unblock leave tokens alone', async () => {
+    await giveToken(list);
+    for (const command of ['approve', 'unblock']) {
+      const { code, io } = await members(command, accounts.relative.email);
+      expect(code, io.text()).toBe(0);
+      expect(io.text()).not.toContain('Download tokens');
+    }
+    expect(await tokensOf(list)).toBe(1);
+  });
+
+  it('a Storage emulator that is not running: the accounts are blocked all the same; exit 1, the summary says what is left', async () => {
+    const ctx = context();
+    ctx.env = { ...ctx.env, STORAGE_EMULATOR_URL: `http://127.0.0.1:${await freePort()}` };
+    expect(await main(['block', accounts.member.email], ctx)).toBe(1);
+    expect((await admin.auth.getUserByEmail(accounts.member.email)).disabled).toBe(true);
+    expect(ctx.io.stdout.slice(-2)).toEqual([
+      'Summary (1 account): blocked: member@example.com.',
+      expect.stringMatching(
+        /^Download tokens of the approval-only files: NOT removed \(.*cannot reach the Storage emulator.*\)\. Run the command again, or `npm run organiser:check -- --remove-tokens`\.$/,
+      ),
+    ]);
+  });
+});
+
+describe('organiser:members: a failure on one account', () => {
+  /** The real Admin SDK, except that changing `failing`'s account fails as a flaky network would. */
+  function failingFor(failing: string): CommandContext['connect'] {
+    return async (target) => {
+      const real = await connectTarget(target);
+      const uid = (await real.auth.getUserByEmail(failing)).uid;
+      const refuse = () =>
+        Promise.reject(
+          Object.assign(new Error('Error while making request: socket hang up'), {
+            code: 'app/network-error',
+          }),
+        );
+      const auth = new Proxy(real.auth, {
+        get(auth, property) {
+          const value: unknown = Reflect.get(auth, property);
+          if (typeof value !== 'function') return value;
+          if (property === 'updateUser' || property === 'setCustomUserClaims') {
+            return (id: string, ...rest: unknown[]) =>
+              id === uid ? refuse() : (value as (...args: unknown[]) => unknown).call(auth, id, ...rest);
+          }
+          return (value as (...args: unknown[]) => unknown).bind(auth);
+        },
+      });
+      return {
+        projectId: real.projectId,
+        app: real.app,
+        auth,
+        bucket: (name: string) => real.bucket(name),
+        accessToken: () => real.accessToken(),
+        close: () => real.close(),
+      };
+    };
+  }
+
+  it.each([
+    ['block', (email: string) => admin.auth.getUserByEmail(email).then((user) => user.disabled)],
+    [
+      'approve',
+      (email: string) =>
+        admin.auth.getUserByEmail(email).then((user) => user.customClaims?.approved === true),
+    ],
+  ] as const)(
+    '%s: the others are changed, the summary says what was not, exit 1',
+    async (command, changed) => {
+      const ctx = { ...context(), connect: failingFor(accounts.relative.email) };
+      const emails = [accounts.relative.email, 'kari@example.org', accounts.unverified.email];
+      expect(await main([command, ...emails], ctx)).toBe(1);
+      expect(ctx.io.stderr).toEqual([
+        expect.stringMatching(/^FAILED: relative@example\.com: .*socket hang up/),
+      ]);
+      expect(await changed(accounts.relative.email)).toBe(false);
+      expect(await changed('kari@example.org')).toBe(true);
+      expect(await changed(accounts.unverified.email)).toBe(true);
+      expect(ctx.io.stdout).toContainEqual(
+        `Summary (3 accounts): ${command === 'block' ? 'blocked' : 'approved'}: kari@example.org, ` +
+          'unverified@example.com; FAILED (the reason is above): relative@example.com.',
+      );
+    },
+  );
 });
 
 describe('organiser:members errors', () => {
@@ -253,10 +430,14 @@ describe('organiser:members errors', () => {
   it.each([
     [[], /^organiser:members: Which command\? One of: list, approve, unapprove, block, unblock\./],
     [['approve'], /approve needs at least one e-mail address/],
-    [['promote', 'a@example.com'], /Unknown command "promote"/],
+    [['promote', 'a@example.com'], /Unknown command "promote"\. Use one of: list, approve/],
+    [['aprove', 'a@example.com'], /Unknown command "aprove"\. Did you mean approve\? Use one of:/],
     [['block', 'not-an-address'], /Not an e-mail address: not-an-address/],
     [['list', 'a@example.com'], /list takes no addresses/],
-    [['list', '--bucket', 'x'], /Unknown option '--bucket'/],
+    [
+      ['list', '--replace'],
+      /Unknown option '--replace'\. The options are: --project, --bucket, -h\/--help\./,
+    ],
   ])('%j: usage error, exit 2', async (argv, message) => {
     const { code, io } = await members(...(argv as string[]));
     expect(code).toBe(2);

@@ -5,45 +5,56 @@
  *   list       every account: e-mail, name, verified, sign-in provider, created, last sign-in, approved, blocked;
  *   approve    sets the `approved` custom claim: the account may also read the approval-only files (the lists of
  *              living people, see storage.rules);
- *   unapprove  removes it;
- *   block      disables the account (no sign-in, no new ID tokens) and revokes its refresh tokens;
+ *   unapprove  removes it, and removes any download token of the approval-only files (and their previews);
+ *   block      disables the account (no sign-in, no new ID tokens), revokes its refresh tokens, and removes the
+ *              approval-only files' download tokens;
  *   unblock    enables it again.
- * Every address is looked up before anything changes: one unknown address changes nothing and exits 1.
+ * Every address is looked up before anything changes: one unknown address changes nothing and exits 1. After that
+ * a failure on one account does not stop the others; the command ends with a summary of what was and was not done
+ * (exit 1 if anything failed).
  */
 import type { Auth, UserRecord } from 'firebase-admin/auth';
 
+import { approvalOnlyPaths, removeDownloadTokens, type TokenRemoval } from '../bucket/download-tokens.ts';
 import { APPROVED_CLAIM } from '../bucket/member-files.ts';
-import { authFailure } from '../core/admin.ts';
-import { defineCommand, formatTable, plural, runIfMain, type Io } from '../core/cli.ts';
-import { CommandError, EXIT_OK, UsageError } from '../core/errors.ts';
-import { PROJECT_OPTION, TARGET_HELP, type Target } from '../core/target.ts';
+import { authFailure, storageFailure } from '../core/admin.ts';
+import { defineCommand, formatTable, plural, runIfMain, type CommandRun, type Io } from '../core/cli.ts';
+import { CommandError, EXIT_FAILED, EXIT_OK, UsageError } from '../core/errors.ts';
+import { nearest } from '../core/suggest.ts';
+import { BUCKET_HELP, TARGET_HELP, TARGET_OPTIONS } from '../core/target.ts';
 
 const NAME = 'organiser:members';
 
 export const COMMANDS = ['list', 'approve', 'unapprove', 'block', 'unblock'] as const;
 export type MembersCommand = (typeof COMMANDS)[number];
 
-export const HELP = `Usage: npm run ${NAME} -- <command> [<email>...] [--project <alias|id>]
+export const HELP = `Usage: npm run ${NAME} -- <command> [<email>...] [--project <alias|id>] [--bucket <name>]
 
 Decides who may read the members' files:
   list                  every account: e-mail, name, verified, sign-in provider, created, last sign-in,
                         approved, blocked
   approve <email>...    lets the accounts read the approval-only files too (the 1976 attendees list and
                         the time-capsule donors and recipients); the others every verified account reads
-  unapprove <email>...  takes that back
-  block <email>...      disables the accounts (they cannot sign in) and revokes their refresh tokens
+  unapprove <email>...  takes that back, and removes the approval-only files' download tokens
+  block <email>...      disables the accounts (they cannot sign in), revokes their refresh tokens, and
+                        removes the approval-only files' download tokens
   unblock <email>...    enables them again
-Each prints what it changed. Every address is looked up first: an unknown address changes nothing.
+Each prints what it changed, then a summary of what was and was not done. Every address is looked up
+first: an unknown address changes nothing. After that, a failure on one account does not stop the others.
 
-A change reaches a member with their next ID token. Signed-in members get one within the hour (at once
-after an approval when they press "Check again" on the members page). A blocked member's page keeps the
-token it has until it expires, at most an hour: Cloud Storage cannot revoke an issued token.
+What a block or an unapproval does not stop at once: the ID token a signed-in page already holds. Cloud
+Storage accepts it until it expires, at most an hour after it was issued, and cannot revoke it. A
+download-token link (?token=) would keep working for ever, for anyone: that is why block and unapprove
+remove the approval-only files' tokens (npm run organiser:check -- --remove-tokens removes every file's).
 
 Options:
 ${TARGET_HELP}
+${BUCKET_HELP}
+                        (block and unapprove remove download tokens there)
   -h, --help            this help
 
-Exit codes: 0 done; 1 an address has no account (nothing changed), or the change failed; 2 usage error.`;
+Exit codes: 0 done; 1 an address has no account (nothing changed), or a change or a token removal failed
+(the summary says which); 2 usage error.`;
 
 /** Loose on purpose: Firebase decides what an address is; this only catches slips like a missing @. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -56,7 +67,10 @@ function parse(positionals: string[]): { command: MembersCommand; emails: string
   const [command, ...rest] = positionals;
   if (!command) throw new UsageError(`Which command? One of: ${COMMANDS.join(', ')}.`);
   if (!(COMMANDS as readonly string[]).includes(command)) {
-    throw new UsageError(`Unknown command "${command}"; use one of: ${COMMANDS.join(', ')}.`);
+    const guess = nearest(command, COMMANDS);
+    throw new UsageError(
+      `Unknown command "${command}".${guess ? ` Did you mean ${guess}?` : ''} Use one of: ${COMMANDS.join(', ')}.`,
+    );
   }
   if (command === 'list') {
     if (rest.length) throw new UsageError(`list takes no addresses (${rest.join(' ')}).`);
@@ -161,93 +175,186 @@ async function lookUp(auth: Auth, emails: string[]): Promise<UserRecord[]> {
   return emails.map((email) => found.get(email)!);
 }
 
+type Change = Exclude<MembersCommand, 'list'>;
+
+/** What one command did to one account. */
+export interface Outcome {
+  email: string;
+  status: 'changed' | 'unchanged' | 'failed';
+  /** The line printed for it, e.g. "blocked: ola@example.org (account disabled, refresh tokens revoked)". */
+  line: string;
+}
+
 /** Applies one command to one account; returns what happened, in words. */
-async function apply(
-  auth: Auth,
-  command: Exclude<MembersCommand, 'list'>,
-  user: UserRecord,
-): Promise<string> {
+async function apply(auth: Auth, command: Change, user: UserRecord): Promise<Omit<Outcome, 'email'>> {
   const email = user.email!;
   switch (command) {
     case 'approve': {
-      if (isApproved(user)) return `already approved, unchanged: ${email}`;
+      if (isApproved(user)) return { status: 'unchanged', line: `already approved, unchanged: ${email}` };
       await auth.setCustomUserClaims(user.uid, { ...user.customClaims, [APPROVED_CLAIM]: true });
-      return `approved: ${email}${user.emailVerified ? '' : ' (note: its e-mail is not verified yet, so it reads nothing until it is)'}`;
+      return {
+        status: 'changed',
+        line: `approved: ${email}${user.emailVerified ? '' : ' (note: its e-mail is not verified yet, so it reads nothing until it is)'}`,
+      };
     }
     case 'unapprove': {
-      if (!isApproved(user)) return `not approved, unchanged: ${email}`;
+      if (!isApproved(user)) return { status: 'unchanged', line: `not approved, unchanged: ${email}` };
       const claims = { ...user.customClaims };
       delete claims[APPROVED_CLAIM];
       await auth.setCustomUserClaims(user.uid, Object.keys(claims).length ? claims : null);
-      return `approval removed: ${email}`;
+      return { status: 'changed', line: `approval removed: ${email}` };
     }
     case 'block': {
       if (!user.disabled) await auth.updateUser(user.uid, { disabled: true });
       // Revoked every time: a blocked account must get no new ID token from an old refresh token.
       await auth.revokeRefreshTokens(user.uid);
       return user.disabled
-        ? `already blocked (refresh tokens revoked again): ${email}`
-        : `blocked: ${email} (account disabled, refresh tokens revoked)`;
+        ? { status: 'unchanged', line: `already blocked (refresh tokens revoked again): ${email}` }
+        : { status: 'changed', line: `blocked: ${email} (account disabled, refresh tokens revoked)` };
     }
     case 'unblock': {
-      if (!user.disabled) return `not blocked, unchanged: ${email}`;
+      if (!user.disabled) return { status: 'unchanged', line: `not blocked, unchanged: ${email}` };
       await auth.updateUser(user.uid, { disabled: false });
-      return `unblocked: ${email} (may sign in again)`;
+      return { status: 'changed', line: `unblocked: ${email} (may sign in again)` };
     }
   }
 }
 
-const AFTERWORDS: Record<Exclude<MembersCommand, 'list'>, string> = {
+/** How the summary names each outcome of each command. */
+const WORDS: Record<Change, { changed: string; unchanged: string }> = {
+  approve: { changed: 'approved', unchanged: 'already approved' },
+  unapprove: { changed: 'approval removed', unchanged: 'not approved' },
+  block: { changed: 'blocked', unchanged: 'already blocked (refresh tokens revoked again)' },
+  unblock: { changed: 'unblocked', unchanged: 'not blocked' },
+};
+
+const AFTERWORDS: Record<Change, string> = {
   approve:
     'An approved member reads the approval-only files from their next ID token on: at once after pressing ' +
     '"Check again" on the members page or signing in again, at the latest within the hour.',
   unapprove:
-    'A member signed in now keeps reading the approval-only files until their ID token expires (within the hour).',
+    'A member signed in now keeps the approval in the ID token their page holds, and with it the approval-only ' +
+    'files, until that token expires (at most an hour after it was issued); their next token has no approval.',
   block:
-    'A blocked member cannot sign in. A page already signed in keeps its current ID token, and with it access ' +
-    'to the files, until that token expires (within the hour): Cloud Storage cannot revoke an issued token.',
+    'A blocked member cannot sign in, and with the refresh tokens revoked their open page gets no new ID token. ' +
+    'The ID token it already holds is accepted by Cloud Storage until it expires, at most an hour after it was ' +
+    'issued: an issued ID token cannot be revoked.',
   unblock: 'The member can sign in again.',
 };
 
-async function change(
-  auth: Auth,
-  command: Exclude<MembersCommand, 'list'>,
-  emails: string[],
-  io: Io,
-  target: Target,
-): Promise<void> {
-  const users = await lookUp(auth, emails);
-  for (const user of users) {
+/** The commands after which nobody may keep a link to the approval-only files. */
+const REMOVES_TOKENS: ReadonlySet<Change> = new Set<Change>(['block', 'unapprove']);
+
+/** The summary of a change command: what was done, what was not, and the download tokens. */
+export function summarise(
+  command: Change,
+  outcomes: readonly Outcome[],
+  tokens?: { removals: readonly TokenRemoval[]; error?: string },
+): string[] {
+  const words = WORDS[command];
+  const group = (status: Outcome['status']) => outcomes.filter((outcome) => outcome.status === status);
+  const parts = [
+    group('changed').length &&
+      `${words.changed}: ${group('changed')
+        .map((o) => o.email)
+        .join(', ')}`,
+    group('unchanged').length &&
+      `${words.unchanged}, unchanged: ${group('unchanged')
+        .map((o) => o.email)
+        .join(', ')}`,
+    group('failed').length &&
+      `FAILED (the reason is above): ${group('failed')
+        .map((o) => o.email)
+        .join(', ')}`,
+  ].filter(Boolean);
+  const lines = [`Summary (${plural(outcomes.length, 'account')}): ${parts.join('; ')}.`];
+  if (tokens) {
+    const removed = tokens.removals.filter((removal) => removal.removed > 0);
+    const count = removed.reduce((sum, removal) => sum + removal.removed, 0);
+    lines.push(
+      tokens.error
+        ? `Download tokens of the approval-only files: NOT removed (${tokens.error}). Run the command again, or ` +
+            '`npm run organiser:check -- --remove-tokens`.'
+        : removed.length
+          ? `Download tokens of the approval-only files: removed ${plural(count, 'token')} from ` +
+            `${removed.map((removal) => removal.path).join(', ')}; those links no longer open them.`
+          : `Download tokens of the approval-only files: none found (${plural(tokens.removals.length, 'file')} checked).`,
+    );
+  }
+  return lines;
+}
+
+/** Removes the approval-only files' download tokens; what was removed, or why it could not be. */
+async function removeApprovalOnlyTokens({
+  target,
+  admin,
+}: Run): Promise<{ removals: TokenRemoval[]; error?: string }> {
+  const removals: TokenRemoval[] = [];
+  for (const path of approvalOnlyPaths()) {
     try {
-      io.out(await apply(auth, command, user));
+      const bucket = (await admin()).bucket(target.bucket);
+      removals.push(await removeDownloadTokens(bucket, path));
     } catch (err) {
-      throw authFailure(`${command} ${user.email}`, err, target);
+      return {
+        removals,
+        error: storageFailure(`gs://${target.bucket}/${path}`, err, target).message,
+      };
     }
   }
+  return { removals };
+}
+
+type Run = CommandRun<typeof TARGET_OPTIONS>;
+
+async function change(run: Run, command: Change, emails: string[]): Promise<number> {
+  const { ctx, target, admin } = run;
+  const io: Io = ctx.io;
+  const { auth } = await admin();
+  let users: UserRecord[];
+  try {
+    users = await lookUp(auth, emails);
+  } catch (err) {
+    throw authFailure(`Looking up ${emails.join(', ')}`, err, target);
+  }
+  const outcomes: Outcome[] = [];
+  for (const user of users) {
+    const email = user.email!;
+    try {
+      const outcome = { email, ...(await apply(auth, command, user)) };
+      outcomes.push(outcome);
+      io.out(outcome.line);
+    } catch (err) {
+      const line = `FAILED: ${email}: ${authFailure(command, err, target).message}`;
+      outcomes.push({ email, status: 'failed', line });
+      io.err(line);
+    }
+  }
+  const tokens = REMOVES_TOKENS.has(command) ? await removeApprovalOnlyTokens(run) : undefined;
   io.out('');
   io.out(AFTERWORDS[command]);
+  io.out('');
+  for (const line of summarise(command, outcomes, tokens)) io.out(line);
+  const failed = outcomes.some((outcome) => outcome.status === 'failed') || tokens?.error !== undefined;
+  return failed ? EXIT_FAILED : EXIT_OK;
 }
 
 export const main = defineCommand({
   name: NAME,
   help: HELP,
-  options: PROJECT_OPTION,
-  describe: 'auth',
+  options: TARGET_OPTIONS,
+  // block and unapprove also act on the bucket (the approval-only files' download tokens).
+  describe: (_values, positionals) =>
+    REMOVES_TOKENS.has(positionals[0] as Change) ? 'auth+storage' : 'auth',
   positionals: true,
   checkArguments: (_values, positionals) => void parse(positionals),
-  async run({ ctx, positionals, target, admin }) {
-    const { command, emails } = parse(positionals);
-    const { auth } = await admin();
+  async run(run) {
+    const { command, emails } = parse(run.positionals);
+    if (command !== 'list') return change(run, command, emails);
+    const { auth } = await run.admin();
     try {
-      if (command === 'list') await list(auth, ctx.io);
-      else await change(auth, command, emails, ctx.io, target);
+      await list(auth, run.ctx.io);
     } catch (err) {
-      if (err instanceof CommandError) throw err;
-      throw authFailure(
-        command === 'list' ? 'Listing the accounts' : `Looking up ${emails.join(', ')}`,
-        err,
-        target,
-      );
+      throw authFailure('Listing the accounts', err, run.target);
     }
     return EXIT_OK;
   },

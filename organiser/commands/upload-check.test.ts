@@ -37,7 +37,13 @@ import { thumbnailMetadata } from '../bucket/thumbnails.ts';
 import { emulatorIdToken } from '../../tools/local/storage/tokens.ts';
 import { listObjects, type StoredObject } from '../core/admin.ts';
 import { passwordPolicy, type AuthSettings } from './auth-settings.ts';
-import { compareWithCatalogue, main as check, publicBindings, type IamPolicy } from './check.ts';
+import {
+  compareWithCatalogue,
+  main as check,
+  photosByFolder,
+  publicBindings,
+  type IamPolicy,
+} from './check.ts';
 import type { CommandContext } from '../core/cli.ts';
 import { main as upload, matchEntry } from './upload.ts';
 import { captureIo, freePort } from '../core/test-support.ts';
@@ -74,12 +80,25 @@ function context(io = captureIo()): Partial<CommandContext> & { io: ReturnType<t
 const bucketOf = (name: string): Bucket => admin.bucket(name);
 const stored = (bucket: string): Promise<StoredObject[]> => listObjects(bucketOf(bucket), 'members/');
 
-/** Reads a file the way the site does (Firebase API, an approved member's ID token). */
-async function readAsMember(bucket: string, path: string): Promise<number> {
+/**
+ * Reads a file's metadata through the Firebase API as a client (an approved member's ID token), which gives a file
+ * without a download token one, in production as in the emulator. Returns the token.
+ */
+async function giveToken(bucket: string, path: string): Promise<string> {
   const token = emulatorIdToken({ projectId: PROJECT, emailVerified: true, approved: true });
+  const response = await fetch(`${storageEmulator.url}/v0/b/${bucket}/o/${encodeURIComponent(path)}`, {
+    headers: { Authorization: `Firebase ${token}` },
+  });
+  expect(response.status).toBe(200);
+  const { downloadTokens } = (await response.json()) as { downloadTokens?: string };
+  expect(downloadTokens).toBeTruthy();
+  return downloadTokens!.split(',')[0]!;
+}
+
+/** What a token link (no sign-in) answers. */
+async function openByToken(bucket: string, path: string, token: string): Promise<number> {
   const response = await fetch(
-    `${storageEmulator.url}/v0/b/${bucket}/o/${encodeURIComponent(path)}?alt=media`,
-    { headers: { Authorization: `Firebase ${token}` } },
+    `${storageEmulator.url}/v0/b/${bucket}/o/${encodeURIComponent(path)}?alt=media&token=${token}`,
   );
   await response.arrayBuffer();
   return response.status;
@@ -196,7 +215,11 @@ describe('organiser:upload', () => {
     expect(output).toContain(
       `Uploaded 4 files to gs://${bucket}. Not uploaded: 1 unknown, 1 of the wrong type.`,
     );
-    expect(output).toContain(`${CATALOGUE.length - 5} catalogue files are not in this folder`);
+    expect(output).toContain(
+      `${CATALOGUE.length - 5} catalogue files are not in this folder; \`npm run organiser:check -- --list\` shows ` +
+        'which the bucket has and which it still lacks.',
+    );
+    expect(output).toContain('`npm run organiser:check -- --list` lists both names of every file');
   });
 
   it('exits 0 when every file is uploaded; a relative folder is relative to where the command was typed', async () => {
@@ -276,8 +299,8 @@ describe('organiser:upload', () => {
     const folder = tempFolder();
     writeFileSync(join(folder, fileNameInStorage(attendees)), await demoFile(attendees));
     writeFileSync(join(folder, fileNameInStorage(program)), await demoFile(program));
-    // The attendees list stored as if for every verified member; the program read once through the Firebase API,
-    // which gives it a download token in the emulator.
+    // The attendees list stored as if for every verified member; the program's metadata read once through the
+    // Firebase API, which gives it a download token.
     await saveObject(bucketOf(bucket), storagePathOf(attendees), await demoFile(attendees), {
       ...memberFileMetadata(attendees),
       metadata: { access: 'verified' },
@@ -288,11 +311,12 @@ describe('organiser:upload', () => {
       await demoFile(program),
       memberFileMetadata(program),
     );
-    expect(await readAsMember(bucket, storagePathOf(program))).toBe(200);
-    const token = (await stored(bucket)).find((o) => o.name === storagePathOf(program))!.metadata[
-      DOWNLOAD_TOKENS_METADATA_KEY
-    ];
-    expect(token).toBeTruthy();
+    const token = await giveToken(bucket, storagePathOf(program));
+    expect(
+      (await stored(bucket)).find((o) => o.name === storagePathOf(program))!.metadata[
+        DOWNLOAD_TOKENS_METADATA_KEY
+      ],
+    ).toBe(token);
 
     const ctx = context();
     expect(await upload([folder, '--bucket', bucket], ctx), ctx.io.text()).toBe(0);
@@ -302,10 +326,7 @@ describe('organiser:upload', () => {
     expect(after.find((o) => o.name === storagePathOf(attendees))!.metadata).toEqual({ access: 'approved' });
     expect(after.find((o) => o.name === storagePathOf(program))!.metadata).toEqual({ access: 'verified' });
     // The old token no longer opens the file.
-    const byToken = await fetch(
-      `${storageEmulator.url}/v0/b/${bucket}/o/${encodeURIComponent(storagePathOf(program))}?alt=media&token=${token}`,
-    );
-    expect(byToken.status).toBe(403);
+    expect(await openByToken(bucket, storagePathOf(program), token)).toBe(403);
   });
 
   it("makes an image's missing or outdated preview again, even when the image itself is unchanged", async () => {
@@ -366,7 +387,6 @@ describe('organiser:upload', () => {
   it('usage errors exit 2 with a message and no stack trace', async () => {
     const cases: [string[], RegExp][] = [
       [[], /Which folder\?/],
-      [[join(tmpdir(), 'organiser-no-such-folder-x7')], /Folder not found/],
       [['a', 'b'], /Give one folder, not 2/],
       [[tempFolder(), '--bogus'], /Unknown option '--bogus'/],
       [[tempFolder(), '--project', 'No Such Alias'], /neither an alias in \.firebaserc/],
@@ -380,7 +400,17 @@ describe('organiser:upload', () => {
     }
   });
 
-  it('an empty folder, or an emulator that is not running, exits 1 with a clear message', async () => {
+  it('a missing folder, an empty one, or an emulator that is not running: exit 1 with a clear message', async () => {
+    const absent = join(tmpdir(), 'organiser-no-such-folder-x7');
+    const missing = context();
+    expect(await upload([absent], missing)).toBe(1);
+    expect(missing.io.stderr).toEqual([`organiser:upload failed: Folder not found: ${absent}`]);
+    const file = join(tempFolder(), 'program-1976.pdf');
+    writeFileSync(file, '%PDF-1.4');
+    const notFolder = context();
+    expect(await upload([file], notFolder)).toBe(1);
+    expect(notFolder.io.stderr).toEqual([`organiser:upload failed: Not a folder: ${file}`]);
+
     const empty = context();
     expect(await upload([tempFolder()], empty)).toBe(1);
     expect(empty.io.stderr[0]).toMatch(/^organiser:upload failed: No files to upload in /);
@@ -478,7 +508,7 @@ describe('organiser:check', () => {
       metadata: {},
     });
     await bucketOf(bucket).file(storagePathOf(program)).delete();
-    expect(await readAsMember(bucket, storagePathOf(thesis))).toBe(200); // the emulator adds a download token
+    await giveToken(bucket, storagePathOf(thesis));
 
     const ctx = context();
     expect(await check(['--bucket', bucket], ctx)).toBe(1);
@@ -491,12 +521,114 @@ describe('organiser:check', () => {
       /Wrong access \(who may read the file\).*\(1\):[\s\S]*members\/documents\/time-capsule-list\.xlsx\s+\(none: approved accounts only\)\s+approved/,
     );
     expect(output).toMatch(
-      /Download token \(a \?token= link reads the file without signing in\).*\(1\):[\s\S]*members\/documents\/norwegian-settlement-thesis-1949\.pdf\s+1/,
+      /Download token \(a \?token= link reads the file without signing in, even after a block\): remove them with `npm run organiser:check -- --remove-tokens` \(1\):[\s\S]*members\/documents\/norwegian-settlement-thesis-1949\.pdf\s+1/,
     );
     expect(ctx.io.stdout.at(-1)).toBe(
       `Check failed: ${CATALOGUE.length - 1} of ${CATALOGUE.length} catalogue files present; 1 missing, ` +
         '1 with the wrong content type, 1 with the wrong access, 1 file with a download token.',
     );
+  });
+
+  it("tokens on a catalogue file and a preview fail; relatives' photos are counted apart, as information; --remove-tokens removes the others and says how many", async () => {
+    const bucket = 'check-tokens.firebasestorage.app';
+    await seedStorage(bucketOf(bucket), { largeFileBytes: 0 });
+    const program = byId('program-1976');
+    const photo = byId('group-photo-1976');
+    const programToken = await giveToken(bucket, storagePathOf(program));
+    const previewToken = await giveToken(bucket, thumbnailPathOf(photo));
+    // Relatives' photos as Firebase stores an upload through its API: with a token (one without, too).
+    const jpeg = await demoFile(photo);
+    const photoFiles = {
+      'members/photos/shared/20260710-120000-abcdefgh.jpg': 'token-a',
+      'members/photos/shared/thumbnails/20260710-120000-abcdefgh.jpg': 'token-b',
+      'members/photos/pending/uid-1/20260711-093000-ijklmnop.jpg': 'token-c',
+      'members/photos/pending/uid-1/thumbnails/20260711-093000-ijklmnop.jpg': undefined,
+    };
+    for (const [path, token] of Object.entries(photoFiles)) {
+      await saveObject(bucketOf(bucket), path, jpeg, {
+        contentType: 'image/jpeg',
+        metadata: token ? { [DOWNLOAD_TOKENS_METADATA_KEY]: token } : {},
+      });
+    }
+    const photosNote = "4 relatives' photo files (3 with a download token, as Firebase gives every upload)";
+
+    const failing = context();
+    expect(await check(['--bucket', bucket], failing)).toBe(1);
+    const output = failing.io.text();
+    expect(output).toMatch(
+      new RegExp(
+        String.raw`Download token .*\(2\):
+.*
+.*
+\s+members/documents/program-1976\.pdf\s+1
+\s+members/images/thumbnails/group-photo-1976\.jpg\s+1
+`,
+      ),
+    );
+    expect(output).toMatch(
+      /Relatives' photos by folder \(information: every upload through Firebase gets a download token, by Firebase's design; anyone who can see a photo can pass it on\) \(4\):/,
+    );
+    expect(output).toMatch(/members\/photos\/pending\/uid-1\/\s+1\s+1\n/);
+    expect(output).toMatch(/members\/photos\/pending\/uid-1\/thumbnails\/\s+1\s+0\n/);
+    expect(output).toMatch(/members\/photos\/shared\/\s+1\s+1\n/);
+    expect(output).not.toContain('Not in the catalogue');
+    expect(failing.io.stdout.at(-1)).toBe(
+      `Check failed: ${CATALOGUE.length} of ${CATALOGUE.length} catalogue files present; 2 files with a download ` +
+        `token; ${photosNote}.`,
+    );
+
+    const removing = context();
+    expect(await check(['--bucket', bucket, '--remove-tokens'], removing), removing.io.text()).toBe(0);
+    expect(removing.io.stdout).toContain(
+      'Removed 2 download tokens from 2 files: their links no longer open them.',
+    );
+    expect(removing.io.text()).toMatch(/Download token .*: removing them \(2\):/);
+    expect(removing.io.stdout.at(-1)).toBe(
+      `Check passed: ${CATALOGUE.length} of ${CATALOGUE.length} catalogue files present with the right content ` +
+        `type and access; ${photosNote}.`,
+    );
+    expect(await openByToken(bucket, storagePathOf(program), programToken)).toBe(403);
+    expect(await openByToken(bucket, thumbnailPathOf(photo), previewToken)).toBe(403);
+    const after = await stored(bucket);
+    // The files are otherwise as the upload stored them (the preview still matches its image).
+    expect(after.find((o) => o.name === storagePathOf(program))).toMatchObject({
+      ...memberFileMetadata(program),
+      size: (await demoFile(program)).byteLength,
+    });
+    expect(after.find((o) => o.name === thumbnailPathOf(photo))!.metadata).toEqual(
+      thumbnailMetadata(photo, md5Base64(jpeg)).metadata,
+    );
+    // The photos keep theirs.
+    for (const [path, token] of Object.entries(photoFiles)) {
+      expect(after.find((o) => o.name === path)!.metadata[DOWNLOAD_TOKENS_METADATA_KEY]).toBe(token);
+    }
+
+    const again = context();
+    expect(await check(['--bucket', bucket, '--remove-tokens'], again), again.io.text()).toBe(0);
+    expect(again.io.text()).not.toContain('Download token (');
+    expect(again.io.text()).not.toContain('Removed');
+  });
+
+  it('--list: every catalogue file, the name it is stored under and the name it downloads as, and whether it is there', async () => {
+    const bucket = 'check-list.firebasestorage.app';
+    await seedStorage(bucketOf(bucket), { largeFileBytes: 0 });
+    const program = byId('program-1976');
+    await bucketOf(bucket).file(storagePathOf(program)).delete();
+    const ctx = context();
+    expect(await check(['--bucket', bucket, '--list'], ctx)).toBe(1);
+    const lines = ctx.io.stdout;
+    const start = lines.indexOf(`The catalogue: upload each file under either name (${CATALOGUE.length}):`);
+    expect(start).toBeGreaterThan(0);
+    expect(lines[start + 1]).toMatch(
+      /^ {2}Path in the bucket \(storage name\)\s+Download name\s+In the bucket$/,
+    );
+    const rows = lines.slice(start + 3, start + 3 + CATALOGUE.length);
+    for (const entry of CATALOGUE) {
+      const row = rows.find((line) => line.trim().startsWith(`${storagePathOf(entry)} `));
+      expect(row, entry.id).toBeDefined();
+      expect(row).toContain(`  ${downloadFileName(entry, 'en')}  `);
+      expect(row!.trimEnd().endsWith(entry === program ? 'MISSING' : 'yes'), row).toBe(true);
+    }
   });
 
   it('fails when the Auth emulator has e-mail enumeration protection on', async () => {
@@ -630,13 +762,33 @@ describe('compareWithCatalogue', () => {
     ]);
   });
 
-  it('a download token on any member file is a failure, catalogue or not', () => {
+  it('a download token on any member file outside the photos is a failure, catalogue or not; photos are apart', () => {
+    const photo = (name: string, metadata: Record<string, string> = {}) => ({ name, size: 1, metadata });
     const objects = [
-      ...complete,
+      ...complete.map((object) =>
+        object.name === 'members/images/thumbnails/threshing-crew.jpg'
+          ? { ...object, metadata: { ...object.metadata, [DOWNLOAD_TOKENS_METADATA_KEY]: 'c' } }
+          : object,
+      ),
       { name: 'members/other.pdf', size: 1, metadata: { [DOWNLOAD_TOKENS_METADATA_KEY]: 'a,b' } },
+      photo('members/photos/shared/a1b2c3d4e5.jpg', { [DOWNLOAD_TOKENS_METADATA_KEY]: 'x' }),
+      photo('members/photos/pending/uid/a1b2c3d4e6.jpg'),
+      photo('members/photos/'),
     ];
     const result = compareWithCatalogue(objects, { local: false });
-    expect(result.downloadTokens.map((object) => object.name)).toEqual(['members/other.pdf']);
+    expect(result.downloadTokens.map((object) => object.name)).toEqual([
+      'members/images/thumbnails/threshing-crew.jpg',
+      'members/other.pdf',
+    ]);
+    expect(result.unknown.map((object) => object.name)).toEqual(['members/other.pdf']);
+    expect(result.photos.map((object) => object.name)).toEqual([
+      'members/photos/shared/a1b2c3d4e5.jpg',
+      'members/photos/pending/uid/a1b2c3d4e6.jpg',
+    ]);
+    expect(photosByFolder(result.photos)).toEqual([
+      { folder: 'members/photos/pending/uid/', files: 1, withToken: 0 },
+      { folder: 'members/photos/shared/', files: 1, withToken: 1 },
+    ]);
   });
 });
 

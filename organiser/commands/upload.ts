@@ -55,9 +55,9 @@ ${BUCKET_HELP}
   --dry-run             check and list what would be uploaded, upload nothing
   -h, --help            this help
 
-Exit codes: 0 every file uploaded or already there; 1 a file was unknown, of the wrong kind, differs from
-the stored one (without --replace) or failed to upload (the others are uploaded); 2 usage error (no folder,
-unknown option, unknown project).`;
+Exit codes: 0 every file uploaded or already there; 1 the folder does not exist or holds no file, or a file
+was unknown, of the wrong kind, differs from the stored one (without --replace) or failed to upload (the
+others are uploaded); 2 usage error (no folder given, unknown option, unknown project).`;
 
 /** Lower-cased, NFC (macOS writes file names decomposed). */
 function key(name: string): string {
@@ -290,8 +290,9 @@ export const main = defineCommand({
     // npm runs scripts in the repository folder; INIT_CWD is where the organiser typed the command.
     const folder = resolve(ctx.env.INIT_CWD ?? process.cwd(), positionals[0]!);
     const folderInfo = await stat(folder).catch(() => undefined);
-    if (!folderInfo) throw new UsageError(`Folder not found: ${folder}`);
-    if (!folderInfo.isDirectory()) throw new UsageError(`Not a folder: ${folder}`);
+    // The command line is right, the folder it names is missing: exit 1, like an address without an account.
+    if (!folderInfo) throw new CommandError(`Folder not found: ${folder}`);
+    if (!folderInfo.isDirectory()) throw new CommandError(`Not a folder: ${folder}`);
     ctx.io.out(`Folder: ${folder}`);
 
     const rows = await planUpload(folder);
@@ -370,13 +371,13 @@ export const main = defineCommand({
     if (count('unknown')) {
       ctx.io.out(
         'Name files like the storage name (program-1976.pdf) or the download name (1976 Reunion Program.pdf); ' +
-          '`npm run organiser:check` lists every file the catalogue expects.',
+          '`npm run organiser:check -- --list` lists both names of every file the catalogue expects.',
       );
     }
     if (absent) {
       ctx.io.out(
         `${plural(absent, 'catalogue file is', 'catalogue files are')} not in this folder; ` +
-          '`npm run organiser:check` shows what the bucket still lacks.',
+          '`npm run organiser:check -- --list` shows which the bucket has and which it still lacks.',
       );
     }
     return problems ? EXIT_FAILED : EXIT_OK;

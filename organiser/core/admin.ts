@@ -31,7 +31,7 @@ export async function connectTarget(target: Target): Promise<AdminConnection> {
     } catch (err) {
       await admin.close().catch(() => undefined);
       throw new CommandError(
-        `No Google credentials for the real project. ${LOGIN_HINT} (${firstLine(err)})`,
+        `No Google credentials for the real project ${target.projectId}. ${LOGIN_HINT} (${firstLine(err)})`,
         {
           cause: err,
         },

@@ -3,7 +3,8 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-import { REPO_ROOT, formatTable } from './cli.ts';
+import { REPO_ROOT, formatTable, parseCommandLine } from './cli.ts';
+import { UsageError } from './errors.ts';
 
 const TSX = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
 const COMMANDS = ['upload', 'check', 'deploy', 'auth-settings', 'members'] as const;
@@ -49,6 +50,26 @@ describe('organiser commands run directly', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it.each([
+    ['upload', ['--dryrun'], "Unknown option '--dryrun'. Did you mean --dry-run?"],
+    ['check', ['--projct', 'production'], "Unknown option '--projct'. Did you mean --project?"],
+    ['deploy', ['-dry-run'], "Unknown option '-dry-run'. Did you mean --dry-run?"],
+    ['members', ['list', '--bukcet=x'], "Unknown option '--bukcet'. Did you mean --bucket?"],
+    ['auth-settings', ['--force'], "Unknown option '--force'. The options are:"],
+  ] as const)(
+    '%s %j: names the nearest option and the options there are, exit 2',
+    async (command, args, message) => {
+      const result = await runScript(command, [...args]);
+      expect(result.code).toBe(2);
+      const [first = '', second] = result.stderr.split('\n');
+      expect(first.startsWith(`organiser:${command}: ${message}`), first).toBe(true);
+      expect(first).toMatch(/The options are: (--[a-z-]+, )+-h\/--help\.$/);
+      // Not node:util's own text (its example has an unclosed quote).
+      expect(result.stderr).not.toContain('To specify a positional argument');
+      expect(second).toBe(`Run \`npm run organiser:${command} -- --help\` for usage.`);
+    },
+  );
+
   it('check against an emulator that is not running: exit 1 with a clear message', async () => {
     const result = await runScript('check', []);
     expect(result.code).toBe(1);
@@ -80,11 +101,14 @@ describe('organiser commands run directly', () => {
       });
       expect(result.code).toBe(1);
       expect(result.stdout).toBe(
-        `Target: Firebase project my-real-reunion (a project id, not an alias from .firebaserc)${bucket}\n`,
+        `Target: Firebase project my-real-reunion (a project id, not an alias from .firebaserc)${bucket}\n` +
+          'Note: "my-real-reunion" is not an alias in .firebaserc (its aliases: default (demo-reunion)), so it ' +
+          'is taken as a Firebase project id. To give the project an alias, add "<alias>": "<project id>" under ' +
+          '"projects" in .firebaserc.\n',
       );
       expect(result.stderr).toMatch(
         new RegExp(
-          `^organiser:${command} failed: No Google credentials for the real project\\. Log in once with \`gcloud auth application-default login\``,
+          `^organiser:${command} failed: No Google credentials for the real project my-real-reunion\\. Log in once with \`gcloud auth application-default login\``,
         ),
       );
     },
@@ -107,5 +131,46 @@ describe('formatTable', () => {
       'a.pdf          uploaded',
       'long-name.pdf  unknown',
     ]);
+  });
+});
+
+describe('parseCommandLine', () => {
+  const OPTIONS = {
+    project: { type: 'string' },
+    bucket: { type: 'string' },
+    'dry-run': { type: 'boolean' },
+  } as const;
+  const refusal = (argv: string[]) => {
+    try {
+      parseCommandLine(argv, OPTIONS);
+    } catch (err) {
+      expect(err).toBeInstanceOf(UsageError);
+      return (err as Error).message;
+    }
+    throw new Error(`accepted ${argv.join(' ')}`);
+  };
+
+  it('parses the options, with -h/--help added', () => {
+    expect(parseCommandLine(['a', '--dry-run', '--project=production', '-h'], OPTIONS)).toMatchObject({
+      values: { 'dry-run': true, project: 'production', help: true },
+      positionals: ['a'],
+    });
+  });
+
+  it('an unknown option: the nearest known one, if any, and every option', () => {
+    expect(refusal(['--dryrun'])).toBe(
+      "Unknown option '--dryrun'. Did you mean --dry-run? The options are: --project, --bucket, --dry-run, -h/--help.",
+    );
+    expect(refusal(['folder', '--projct=production'])).toMatch(
+      /^Unknown option '--projct'\. Did you mean --project\?/,
+    );
+    expect(refusal(['-x'])).toBe(
+      "Unknown option '-x'. The options are: --project, --bucket, --dry-run, -h/--help.",
+    );
+  });
+
+  it('an option without its value, or a value for a switch', () => {
+    expect(refusal(['--project'])).toBe('--project needs a value.');
+    expect(refusal(['--dry-run=yes'])).toBe('--dry-run takes no value: write just --dry-run.');
   });
 });

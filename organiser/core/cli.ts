@@ -13,11 +13,13 @@ import { connectTarget } from './admin.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from './errors.ts';
 import {
   describeTarget,
+  projectIdNote,
   readFirebaserc,
   resolveTarget,
   type Target,
   type TargetDescription,
 } from './target.ts';
+import { nearest } from './suggest.ts';
 
 export interface Io {
   out(line: string): void;
@@ -49,28 +51,67 @@ export function defaultContext(overrides: Partial<CommandContext> = {}): Command
   };
 }
 
-/** Runs node:util parseArgs (or any argument parsing) and turns its errors into usage errors. */
-export function parseUsage<T>(parse: () => T): T {
-  try {
-    return parse();
-  } catch (err) {
-    throw new UsageError(err instanceof Error ? err.message : String(err), { cause: err });
-  }
+const HELP_OPTION = { help: { type: 'boolean', short: 'h' } } as const;
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** The options as a volunteer types them, e.g. "--project, --bucket, --dry-run, -h/--help". */
+export function describeOptions(options: Options): string {
+  return Object.entries(options)
+    .map(([name, option]) => (option.short ? `-${option.short}/--${name}` : `--${name}`))
+    .join(', ');
 }
 
-const HELP_OPTION = { help: { type: 'boolean', short: 'h' } } as const;
+/**
+ * A usage error for what node:util parseArgs refused, in words a volunteer can act on: an unknown option names the
+ * options there are and the nearest one ("did you mean --dry-run?"), instead of parseArgs' own text.
+ */
+export function parseErrorMessage(argv: string[], options: Options, err: unknown): string {
+  const code = (err as { code?: unknown } | null)?.code;
+  const message = err instanceof Error ? err.message : String(err);
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const { tokens } = parseArgs({
+      args: argv,
+      options,
+      allowPositionals: true,
+      strict: false,
+      tokens: true,
+    });
+    const unknown = tokens
+      .filter((token) => token.kind === 'option')
+      .find((token) => !Object.hasOwn(options, token.name));
+    if (unknown) {
+      // What was typed, whole ("-dry-run", not the "-d" parseArgs reads it as), without an "=value".
+      const typed = (argv[unknown.index] ?? unknown.rawName).split('=')[0]!;
+      const guess = nearest(typed.replace(/^-+/, ''), Object.keys(options));
+      return (
+        `Unknown option '${typed}'.${guess ? ` Did you mean --${guess}?` : ''} ` +
+        `The options are: ${describeOptions(options)}.`
+      );
+    }
+  }
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    const option = /'(-[^' ]+)/.exec(message)?.[1];
+    if (option && /argument missing/.test(message)) return `${option} needs a value.`;
+    if (option && /does not take an argument/.test(message)) {
+      return `${option} takes no value: write just ${option}.`;
+    }
+  }
+  return message;
+}
 
 /**
  * A command's arguments, parsed strictly with node:util parseArgs, with -h/--help added; parse errors
- * become usage errors. The command decides what positionals it accepts.
+ * become usage errors (an unknown option with a suggestion: parseErrorMessage). The command decides what
+ * positionals it accepts.
  */
-export function parseCommandLine<const O extends NonNullable<ParseArgsConfig['options']>>(
-  argv: string[],
-  options: O,
-) {
-  return parseUsage(() =>
-    parseArgs({ args: argv, options: { ...options, ...HELP_OPTION }, allowPositionals: true, strict: true }),
-  );
+export function parseCommandLine<const O extends Options>(argv: string[], options: O) {
+  const all = { ...options, ...HELP_OPTION };
+  try {
+    return parseArgs({ args: argv, options: all, allowPositionals: true, strict: true });
+  } catch (err) {
+    throw new UsageError(parseErrorMessage(argv, all, err), { cause: err });
+  }
 }
 
 /**
@@ -97,8 +138,6 @@ export async function runCommand(
   }
 }
 
-type Options = NonNullable<ParseArgsConfig['options']>;
-
 type OptionValue<T> = T extends { type: 'boolean' } ? boolean : string;
 /** What node:util parseArgs gives for the options O (each may be absent), plus --help. */
 export type OptionValues<O extends Options> = { [K in keyof O]?: OptionValue<O[K]> } & { help?: boolean };
@@ -119,8 +158,8 @@ export interface CommandSpec<O extends Options> {
   help: string;
   /** node:util parseArgs options; -h/--help is added. --project (and --bucket) decide the target. */
   options: O;
-  /** What the `Target: ...` line names. */
-  describe: TargetDescription;
+  /** What the `Target: ...` line names (for some commands it depends on the arguments). */
+  describe: TargetDescription | ((values: OptionValues<O>, positionals: string[]) => TargetDescription);
   /** Whether the command takes positional arguments (else any is a usage error). */
   positionals?: boolean;
   /** Argument checks that need no target (run before the target is resolved); throw UsageError. */
@@ -157,12 +196,14 @@ export function defineCommand<const O extends Options>(spec: CommandSpec<O>) {
         const project = typeof named.project === 'string' ? named.project : undefined;
         const bucket = typeof named.bucket === 'string' ? named.bucket : undefined;
         if (spec.requireProject && project === undefined) throw new UsageError(spec.requireProject);
-        const target = resolveTarget(
-          { project, bucket },
-          { env: ctx.env, firebaserc: readFirebaserc(ctx.rootDir) },
-        );
+        const firebaserc = readFirebaserc(ctx.rootDir);
+        const target = resolveTarget({ project, bucket }, { env: ctx.env, firebaserc });
         spec.checkTarget?.(target);
-        ctx.io.out(describeTarget(target, spec.describe));
+        const describe =
+          typeof spec.describe === 'function' ? spec.describe(values, positionals) : spec.describe;
+        ctx.io.out(describeTarget(target, describe));
+        const note = projectIdNote(target, firebaserc);
+        if (note) ctx.io.out(note);
         return spec.run({
           ctx,
           values,

@@ -3,7 +3,8 @@
  * the command skeleton (cli.ts), the target (target.ts) and the Admin SDK helpers (admin.ts) share them without
  * importing one another.
  *   0  done
- *   1  the command ran and something failed or is missing (the message says what)
+ *   1  the command ran and something failed or is missing (the message says what), a folder or an address it
+ *      names included
  *   2  usage error: a wrong or missing argument, or a target the command refuses
  */
 export const EXIT_OK = 0;

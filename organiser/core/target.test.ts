@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { AUTH_URL, PROJECT_ID, STORAGE_URL } from '../../tools/local/config.ts';
 import { REPO_ROOT } from './cli.ts';
 import { CommandError, UsageError } from './errors.ts';
-import { describeTarget, readFirebaserc, resolveTarget, type Firebaserc } from './target.ts';
+import { describeTarget, projectIdNote, readFirebaserc, resolveTarget, type Firebaserc } from './target.ts';
 
 const firebaserc: Firebaserc = {
   projects: { default: 'demo-reunion', production: 'my-reunion', staging: 'demo-staging' },
@@ -155,6 +155,32 @@ describe('describeTarget', () => {
     expect(describeTarget(byId, 'project')).toBe(
       'Target: Firebase project prodution (a project id, not an alias from .firebaserc)',
     );
+  });
+});
+
+describe('projectIdNote', () => {
+  const note = (project: string | undefined, rc: Firebaserc = firebaserc) =>
+    projectIdNote(resolveTarget({ project }, { env: {}, firebaserc: rc }), rc);
+
+  it('a mistyped alias: taken as a project id, said so, with the aliases and the nearest one', () => {
+    expect(note('prodution')).toBe(
+      'Note: "prodution" is not an alias in .firebaserc (its aliases: default (demo-reunion), production ' +
+        '(my-reunion), staging (demo-staging)), so it is taken as a Firebase project id. Did you mean --project ' +
+        'production? To give the project an alias, add "<alias>": "<project id>" under "projects" in .firebaserc.',
+    );
+  });
+
+  it('"production" before the alias exists: taken as a project id, said so', () => {
+    expect(note('production', { projects: { default: 'demo-reunion' } })).toMatch(
+      /^Note: "production" is not an alias in \.firebaserc \(its aliases: default \(demo-reunion\)\), so it is taken as a Firebase project id\. To give/,
+    );
+    expect(note('production', {})).toMatch(/not an alias in \.firebaserc \(it has none\)/);
+  });
+
+  it('nothing for an alias, the emulators or a demo project', () => {
+    expect(note('production')).toBeUndefined();
+    expect(note(undefined)).toBeUndefined();
+    expect(note('demo-other')).toBeUndefined();
   });
 });
 

@@ -17,6 +17,7 @@ import {
 } from '../../src/config/firebase-project.ts';
 import { emulatorUrl } from '../../src/config/local-emulators.ts';
 import { CommandError, UsageError } from './errors.ts';
+import { nearest } from './suggest.ts';
 
 export interface Firebaserc {
   projects?: Record<string, string>;
@@ -158,8 +159,11 @@ function emulatorTarget(
   };
 }
 
-/** What a command's `Target: ...` line names besides the project: the bucket, the Auth emulator, or nothing. */
-export type TargetDescription = 'storage' | 'auth' | 'project';
+/**
+ * What a command's `Target: ...` line names besides the project: the bucket, the Auth emulator, both (accounts and
+ * files), or nothing.
+ */
+export type TargetDescription = 'storage' | 'auth' | 'auth+storage' | 'project';
 
 /**
  * One line saying where the command acts, e.g.
@@ -171,12 +175,38 @@ export function describeTarget(target: Target, what: TargetDescription = 'storag
   const alias = target.alias ? ` (alias ${target.alias})` : ' (a project id, not an alias from .firebaserc)';
   if (target.kind === 'emulator') {
     const base = `Target: local emulators (${target.projectId}${target.alias ? `, alias ${target.alias}` : ''})`;
-    if (what === 'storage') return `${base}, bucket gs://${target.bucket} at ${target.storageUrl}`;
-    if (what === 'auth') return `${base}, Auth emulator at ${target.authUrl}`;
+    const auth = `Auth emulator at ${target.authUrl}`;
+    const storage = `bucket gs://${target.bucket} at ${target.storageUrl}`;
+    if (what === 'storage') return `${base}, ${storage}`;
+    if (what === 'auth') return `${base}, ${auth}`;
+    if (what === 'auth+storage') return `${base}, ${auth}, ${storage}`;
     return base;
   }
   const base = `Target: Firebase project ${target.projectId}${alias}`;
-  return what === 'storage' ? `${base}, bucket gs://${target.bucket}` : base;
+  return what === 'storage' || what === 'auth+storage' ? `${base}, bucket gs://${target.bucket}` : base;
+}
+
+/**
+ * When --project named no alias of .firebaserc and so was taken as the id of a real project: a note that says so,
+ * names the aliases .firebaserc has and the nearest one (a typo such as "prodution"), and how to add an alias.
+ * Raw project ids stay allowed; the note makes a mistyped alias visible before anything happens. undefined for an
+ * alias or the emulators.
+ */
+export function projectIdNote(target: Target, firebaserc: Firebaserc): string | undefined {
+  if (target.kind !== 'project' || target.alias) return undefined;
+  const aliases = Object.entries(firebaserc.projects ?? {});
+  const known = aliases.length
+    ? `its aliases: ${aliases.map(([alias, id]) => `${alias} (${id})`).join(', ')}`
+    : 'it has none';
+  const guess = nearest(
+    target.projectId,
+    aliases.map(([alias]) => alias),
+  );
+  return (
+    `Note: "${target.projectId}" is not an alias in .firebaserc (${known}), so it is taken as a Firebase project ` +
+    `id.${guess ? ` Did you mean --project ${guess}?` : ''} To give the project an alias, add ` +
+    `"<alias>": "<project id>" under "projects" in .firebaserc.`
+  );
 }
 
 /** .firebaserc of the repository; {} when there is none. */

@@ -33,6 +33,8 @@ import { startStorageEmulator } from './storage/emulator.ts';
 
 const dev = process.argv.includes('--dev');
 const LOCAL_CONFIG = 'firebase.local.json';
+/** What the Hosting emulator serves: dist/ without the files firebase.json's hosting.ignore keeps from a deploy. */
+const HOSTING_STAGE = '.cache/hosting';
 /** Process groups this stack started, so a start after a killed run can end what that run left. */
 const PID_FILE = '.cache/stack-pids.json';
 const children = new Set<ChildProcess>();
@@ -156,7 +158,16 @@ async function main(): Promise<void> {
   cleanups.push(() => storage.stop());
   log(`Storage emulator on ${STORAGE_URL}`);
 
-  writeLocalFirebaseJson('firebase.json', LOCAL_CONFIG, { auth: AUTH_URL, storage: STORAGE_URL });
+  // Hosting serves what a deploy would upload (firebase.json's ignore: no source maps, no dot files).
+  const served = writeLocalFirebaseJson(
+    'firebase.json',
+    LOCAL_CONFIG,
+    { auth: AUTH_URL, storage: STORAGE_URL },
+    dev ? undefined : HOSTING_STAGE,
+  );
+  if (served !== undefined) {
+    log(`Hosting serves the ${served} files of dist/ that a deploy uploads (staged in ${HOSTING_STAGE}/)`);
+  }
   const only = dev ? 'auth' : 'auth,hosting';
   run(
     'npx',

@@ -127,6 +127,24 @@ describe.skipIf(process.env.STORAGE_EMULATOR_CROSS_CHECK_URL)('download tokens a
     expect(await tokensOf(path)).toEqual([downloadTokens]);
   });
 
+  it('the Admin SDK sets the tokens through the metadata key, and removes them all with null', async () => {
+    const path = await storeFile();
+    await fetch(objectUrl(path), { headers: { Authorization: MEMBER } });
+    await fetch(objectUrl(path), { headers: { Authorization: MEMBER } });
+    expect(await tokensOf(path)).toHaveLength(1);
+    const file = bucket.file(path);
+    await file.setMetadata({ metadata: { [DOWNLOAD_TOKENS_METADATA_KEY]: 'token-a,token-b' } });
+    expect(await tokensOf(path)).toEqual(['token-a', 'token-b']);
+    await file.setMetadata({ metadata: { [DOWNLOAD_TOKENS_METADATA_KEY]: null } });
+    expect(await tokensOf(path)).toEqual([]);
+    // The other custom metadata stays; the bytes are those stored.
+    const [metadata] = await file.getMetadata();
+    expect(metadata.metadata?.[ACCESS_METADATA_KEY]).toBe('verified');
+    // A token link no longer reads it.
+    const link = await fetch(`${objectUrl(path)}?alt=media&token=token-a`);
+    expect(link.status).toBe(403);
+  });
+
   it("an upload through Firebase's API makes one", async () => {
     const path = `${MEMBERS_PREFIX}documents/token-test-firebase-upload.pdf`;
     const boundary = `boundary-${randomBytes(16).toString('hex')}`;

@@ -2,7 +2,7 @@
  * Smoke test of the in-process Storage emulator (firebase-tools internals + the rules mirror) and the rules
  * matrix over real HTTP, on the REST endpoints the Firebase JS SDK calls:
  *   read   GET    /v0/b/<bucket>/o/<encoded path>?alt=media   (getBlob / getBytes / an authenticated fetch)
- *   list   GET    /v0/b/<bucket>/o?prefix=<folder>/            (listAll / list)
+ *   list   GET    /v0/b/<bucket>/o?prefix=<folder>/            (listAll / list; the site never lists)
  *   write  POST   /v0/b/<bucket>/o?name=<path>  multipart      (uploadBytes)
  *   delete DELETE /v0/b/<bucket>/o/<encoded path>              (deleteObject)
  * with `Authorization: Firebase <ID token>`, as the SDK sends it.
@@ -335,10 +335,10 @@ describe('in-process Storage emulator with the rules mirror', () => {
     );
   });
 
-  describe('rules matrix: list only for a verified user under members/ (approval-only files are listed too)', () => {
+  describe('rules matrix: list is refused for every client, everywhere (the site never lists)', () => {
     const folders = [...new Set([MEMBERS_PREFIX, ...targets.map((target) => folderOf(target.path))])];
     it.each(USER_NAMES.flatMap((user) => folders.map((folder) => ({ user, folder }))))(
-      '$user lists $folder',
+      '$user lists $folder -> 403',
       async ({ user, folder }) => {
         const response = await fetch(
           `${emulator.url}/v0/b/${BUCKET}/o?prefix=${encodeURIComponent(folder)}`,
@@ -346,23 +346,26 @@ describe('in-process Storage emulator with the rules mirror', () => {
             headers: authHeaders(user),
           },
         );
-        if (isVerified(user) && folder.startsWith(MEMBERS_PREFIX)) {
-          expect(response.status).toBe(200);
-          const listing = (await response.json()) as { items: { name: string }[] };
-          const expected = targets.filter((t) => t.path.startsWith(folder)).map((t) => t.path);
-          expect(listing.items.map((item) => item.name).sort()).toEqual(expected.sort());
-        } else {
-          expect(response.status).toBe(403);
-          expect(await response.json()).toEqual({
-            error: { code: 403, message: 'Permission denied. No LIST permission.' },
-          });
-        }
+        expect(response.status).toBe(403);
+        expect(await response.json()).toEqual({
+          error: { code: 403, message: 'Permission denied. No LIST permission.' },
+        });
       },
     );
 
     it.each(USER_NAMES)('%s cannot list the bucket root -> 403', async (user) => {
       const response = await fetch(`${emulator.url}/v0/b/${BUCKET}/o`, { headers: authHeaders(user) });
       expect(response.status).toBe(403);
+    });
+
+    it('the admin credential still lists (organiser:check does, through the Admin SDK)', async () => {
+      const [files] = await admin.bucket(BUCKET).getFiles({ prefix: MEMBERS_PREFIX });
+      expect(files.map((file) => file.name).sort()).toEqual(
+        targets
+          .filter((t) => t.path.startsWith(MEMBERS_PREFIX))
+          .map((t) => t.path)
+          .sort(),
+      );
     });
   });
 

@@ -79,7 +79,12 @@ interface StoredFileMetadata {
 /** The storage layer (storage/files.js StorageLayer): the one method the token alignment wraps. */
 interface StorageLayer {
   getObject(request: unknown): Promise<{ metadata: StoredFileMetadata; data: unknown }>;
+  /** A metadata update through the Cloud Storage API (files.js); `metadata.metadata` is the custom metadata. */
+  updateObjectMetadata(request: { metadata?: { metadata?: unknown } }): Promise<StoredFileMetadata>;
 }
+
+/** The custom metadata key that holds an object's download tokens (comma-separated). */
+const DOWNLOAD_TOKENS_KEY = 'firebaseStorageDownloadTokens';
 
 /** The parts of firebase-tools' StorageEmulator (emulator/storage/index.js) that the subclass touches. */
 interface StorageEmulatorBase {
@@ -97,6 +102,8 @@ interface StorageEmulatorBase {
   _rulesManager: RulesManager;
   /** What the Firebase API (/v0/...) reads objects through. */
   readonly storageLayer: StorageLayer;
+  /** The layer the Cloud Storage API (the Admin SDK) goes through: no rules. */
+  readonly adminStorageLayer: StorageLayer;
 }
 
 interface FirebaseToolsInternals {
@@ -210,6 +217,28 @@ function withoutTokensOnMediaGets(layer: StorageLayer): void {
   };
 }
 
+/**
+ * Production keeps an object's download tokens in its custom metadata `firebaseStorageDownloadTokens`: a metadata
+ * update through the Cloud Storage API that sets the key sets the tokens to exactly that list, and null removes
+ * them all. firebase-tools keeps tokens apart from the custom metadata and only ever adds the ones an update names
+ * (metadata.js setDownloadTokensFromCustomMetadata), so the Admin SDK could never remove one. Here an update that
+ * names the key replaces the tokens with what it says, as production does (emulator-tokens.test.ts).
+ */
+function withTokensAsMetadata(layer: StorageLayer): void {
+  const updateObjectMetadata = layer.updateObjectMetadata.bind(layer);
+  layer.updateObjectMetadata = async (request) => {
+    const named = request.metadata?.metadata;
+    const tokens =
+      named && typeof named === 'object' && Object.hasOwn(named, DOWNLOAD_TOKENS_KEY)
+        ? (named as Record<string, unknown>)[DOWNLOAD_TOKENS_KEY]
+        : undefined;
+    const stored = await updateObjectMetadata(request);
+    if (tokens === null) stored.downloadTokens = [];
+    else if (typeof tokens === 'string') stored.downloadTokens = tokens.split(',').filter(Boolean);
+    return stored;
+  };
+}
+
 function createMirrorEmulatorClass(ft: FirebaseToolsInternals) {
   /** The rules manager firebase-tools asks for, answering every verify() with the TypeScript mirror. */
   function mirrorRulesManager(defaultProjectId: string): RulesManager {
@@ -249,13 +278,17 @@ function createMirrorEmulatorClass(ft: FirebaseToolsInternals) {
     }
 
     /**
-     * The base start() without the Java rules runtime: build the express app and listen. Media GETs create no
-     * download token (as in production; see withoutTokensOnMediaGets).
+     * The base start() without the Java rules runtime: build the express app and listen. Download tokens behave as
+     * in production: media GETs create none (withoutTokensOnMediaGets), and the Admin SDK can remove them
+     * (withTokensAsMetadata).
      */
     override async start(): Promise<void> {
       const { host, port } = this.getInfo();
       await this._rulesManager.start();
       withoutTokensOnMediaGets(this.storageLayer);
+      // Both layers: the Firebase API's (rules-checked) and the Cloud Storage API's (the Admin SDK's).
+      withTokensAsMetadata(this.storageLayer);
+      withTokensAsMetadata(this.adminStorageLayer);
       const app = scopeMediaGets(await ft.createApp(this.args.projectId, this));
       this._app = app;
       const server = createServer(app);

@@ -72,10 +72,9 @@ const outsidePaths = [
   'members/documents/program-1976.pdf', // not under /b/{bucket}/o at all
 ];
 
-/** storage.rules, written out once more as a table: who may do what to which object. */
+/** storage.rules, written out once more as a table: who may do what to which object. Nobody lists or writes. */
 function expected(user: User, method: StorageMethod, inside: boolean, resource: ResourceKind): boolean {
   if (!inside || !VERIFIED_USERS.has(user)) return false;
-  if (method === 'list') return true;
   if (method !== 'get') return false;
   if (resource === 'a missing file' || resource === 'an ordinary file') return true;
   return user === 'approved';
@@ -97,10 +96,19 @@ describe('isPermitted (mirror of storage.rules)', () => {
     );
   });
 
-  it('a list never looks at a resource (the emulator passes none)', () => {
-    const path = rulesPath('members');
-    expect(isPermitted({ method: 'list', path, token: users.verified }, PROJECT)).toBe(true);
-    expect(isPermitted({ method: 'list', path, token: users.unverified }, PROJECT)).toBe(false);
+  it('nobody lists, anywhere: not members/, not a folder of it, not even an approved account (the site never lists)', () => {
+    for (const path of [
+      rulesPath('members'),
+      rulesPath('members/documents'),
+      rulesPath('members/photos/shared'),
+      rulesPath(''),
+    ]) {
+      for (const user of Object.keys(users) as User[]) {
+        expect(isPermitted({ method: 'list', path, token: users[user] }, PROJECT), `${user} ${path}`).toBe(
+          false,
+        );
+      }
+    }
   });
 
   it('denies methods it does not know (the legacy read/write aliases are never sent by the storage layer)', () => {
@@ -126,8 +134,13 @@ describe('isPermitted (mirror of storage.rules)', () => {
   }
 
   it('requires email_verified to be the boolean true', () => {
+    const path = rulesPath('members/documents/program-1976.pdf');
+    const resource = resources['an ordinary file'];
+    expect(isPermitted({ method: 'get', path, token: tokenWith('verified', {}), resource }, PROJECT)).toBe(
+      true,
+    );
     const token = tokenWith('verified', { email_verified: 'true' });
-    expect(isPermitted({ method: 'list', path: rulesPath('members'), token }, PROJECT)).toBe(false);
+    expect(isPermitted({ method: 'get', path, token, resource }, PROJECT)).toBe(false);
   });
 
   it('requires the approved claim to be the boolean true', () => {
@@ -195,7 +208,8 @@ describe('storage.rules and its mirror', () => {
     expect(
       rulesHash(text),
       'storage.rules changed. Make tools/local/storage/rules.ts decide exactly like it, extend the matrices in ' +
-        'rules.test.ts and emulator.test.ts, then set MIRRORED_RULES_SHA256 in rules.ts to this hash.',
+        'rules.test.ts and emulator.test.ts, then set MIRRORED_RULES_SHA256 in rules.ts to ' +
+        `${rulesHash(text)}.`,
     ).toBe(MIRRORED_RULES_SHA256);
   });
 
@@ -203,18 +217,17 @@ describe('storage.rules and its mirror', () => {
     const reformatted = `// a new comment\n${text.replace(/\n\s*/g, '\n    ').replace(/ == /g, '==')}`;
     expect(rulesHash(reformatted)).toBe(rulesHash(text));
     expect(rulesHash(text.replace("== 'verified'", "== 'public'"))).not.toBe(rulesHash(text));
-    expect(rulesHash(text.replace('allow write: if false', 'allow write: if isApproved()'))).not.toBe(
-      rulesHash(text),
-    );
+    const withList = text.replace('allow get:', 'allow list: if isVerified();\n      allow get:');
+    expect(withList).not.toBe(text);
+    expect(rulesHash(withList)).not.toBe(rulesHash(text));
   });
 
-  it('guards members/ only, with one list, one get and no write', () => {
-    expect(rules).toContain('match /b/{bucket}/o{match /members/{allPaths=**}{');
+  it('guards members/ only, with one get, and no list and no write', () => {
+    expect(rules).toContain('match /b/{bucket}/o{');
+    expect(rules).toContain('match /members/{allPaths=**}{');
     expect(rules.match(/match /g)).toHaveLength(2);
     expect(rules.match(/allow [^:]+:if [^;]+;/g)).toEqual([
-      'allow list:if isVerified();',
       'allow get:if isVerified()&&(resource==null||isOpenToVerified()||isApproved());',
-      'allow write:if false;',
     ]);
   });
 

@@ -5,12 +5,14 @@
  * THE RULES (same as storage.rules; the two must change together, and rules.test.ts fails when storage.rules
  * changes and MIRRORED_RULES_SHA256 below does not):
  *   - Under members/:
- *       list: request.auth != null && request.auth.token.email_verified == true  ("verified");
- *       get:  verified && (resource == null                                  (no such file: 404, not 403)
- *                          || resource.metadata.access == 'verified'        (an ordinary file)
- *                          || request.auth.token.approved == true)          (an approved account);
- *       no client writes (create, update, delete).
+ *       get:  request.auth != null && request.auth.token.email_verified == true  ("verified")
+ *             && (resource == null                                  (no such file: 404, not 403)
+ *                 || resource.metadata.access == 'verified'        (an ordinary file)
+ *                 || request.auth.token.approved == true)          (an approved account);
+ *       no list (the site never lists), no client writes (create, update, delete).
  *   - Everything else: denied.
+ *   A folder the site comes to list gets its own match in storage.rules; here, its own branch before the members
+ *   rule (see isPermitted).
  *
  * What the emulator hands to a ruleset's verify() (firebase-tools 15.34.2, emulator/storage/files.js):
  *   - method: 'get' | 'list' | 'create' | 'update' | 'delete' (RulesetOperationMethod in rules/types.js).
@@ -42,7 +44,7 @@ import {
  * storage.rules changes, rules.test.ts fails until this mirror has been brought in line and the hash updated
  * (the test prints the new one).
  */
-export const MIRRORED_RULES_SHA256 = 'ded11797553c2cc82a303a49584df81e01c31d967a330f3c852889c103e8398b';
+export const MIRRORED_RULES_SHA256 = '047e194f77dd11b19e9c9229e5d0e33c7c3986a9a608817b2fed5ebbd6c47ddf';
 
 /** storage.rules without comments and with whitespace collapsed: a change in wording of a comment is no drift. */
 export function normaliseRules(text: string): string {
@@ -147,15 +149,12 @@ export function isPermitted(
   // segments, so the path 'members' itself (a list of the prefix 'members/') is inside the match.
   if (!objectSegments || objectSegments[0] !== MEMBERS_SEGMENT) return false;
 
-  // allow write: if false;  (and nothing else: the storage layer only ever sends the five methods)
-  if (req.method !== 'get' && req.method !== 'list') return false;
+  // Only `allow get`: no list (nothing allows it), no create, update or delete.
+  if (req.method !== 'get') return false;
 
   // isVerified(): request.auth != null && request.auth.token.email_verified == true
   const auth = authTokenOf(req.token, projectId, nowSeconds);
   if (auth === null || auth.email_verified !== true) return false;
-
-  // allow list: if isVerified();
-  if (req.method === 'list') return true;
 
   // allow get: if isVerified() && (resource == null || isOpenToVerified() || isApproved());
   const resource = req.resource;
