@@ -51,6 +51,12 @@ export const test = base.extend<{ problems: PageProblems }, { workerAccounts: vo
   },
 });
 
+/**
+ * The wait for the end of a whole .zip of the catalogue (31 files, some tried again after injected faults): longer
+ * than the default 10 s, which a loaded 2-core machine running two workers can need for it.
+ */
+export const ZIP_DONE = { timeout: 45_000 };
+
 /** Address endings with broken percent-encoding, in the hash and in the query (faults and login-nb specs). */
 export const MALFORMED_ADDRESS_SUFFIXES = ['#%E0%A4%A', '#%25%%', '?x=%E0%A4%A', '?mode=%E0%A4%A#%E0%A4%A'];
 

@@ -29,6 +29,7 @@ import {
   stubSavePicker,
   test,
   withoutPicker,
+  ZIP_DONE,
 } from './fixtures';
 import { createVerifiedAccount, organiserMembers } from './organiser';
 import { expectZipOfCatalogue } from './zip-oracle';
@@ -224,7 +225,7 @@ test.describe('a flaky connection', () => {
       const card = page.locator('.download-all');
       const download = sink === 'a Blob' ? page.waitForEvent('download') : undefined;
       await card.getByRole('button', { name: 'Download all files (.zip)' }).click();
-      await expect(card.getByRole('status')).toContainText(`Saved ${CATALOGUE.length} files`);
+      await expect(card.getByRole('status')).toContainText(`Saved ${CATALOGUE.length} files`, ZIP_DONE);
       const zip = download ? await readFile(await (await download).path()) : await pickedFile(page);
       await expectZipOfCatalogue(zip, 'en', 'all');
       expect(seen.map((request) => request.range)).toEqual([
