@@ -7,29 +7,24 @@
  * judged by the storage.rules mirror), a refused sign-in or token refresh for a blocked account, and a token link
  * that no longer opens the file.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { CATALOGUE, storagePathOf } from '../../src/domain/catalogue.ts';
-import { startAuthEmulator, type RunningAuthEmulator } from '../../tools/local/auth/emulator.ts';
 import { demoFile } from '../../tools/local/seed/demo-files.ts';
-import { startStorageEmulator, type RunningStorageEmulator } from '../../tools/local/storage/emulator.ts';
 import { approvalOnlyPaths, tokenCount } from '../bucket/download-tokens.ts';
 import { memberFileMetadata, saveObject } from '../bucket/member-files.ts';
 import { connectTarget } from '../core/admin.ts';
-import { connectAdmin, hostOf, type AdminConnection } from '../core/firebase-admin.ts';
 import { demoAccounts } from '../../tools/local/config.ts';
 import { seedAccounts } from '../../tools/local/seed/seed-accounts.ts';
 import { decodeJwtPayload, isPermitted } from '../../tools/local/storage/rules.ts';
 import type { CommandContext } from '../core/cli.ts';
 import { main, formatTime } from './members.ts';
-import { captureIo, freePort } from '../core/test-support.ts';
+import { freePort, useTestEmulators } from '../core/test-support.ts';
 
 const PROJECT = 'demo-reunion';
 const BUCKET = 'demo-reunion.firebasestorage.app';
 const accounts = demoAccounts({});
-let emulator: RunningAuthEmulator;
-let storage: RunningStorageEmulator;
-let admin: AdminConnection;
+const emulators = useTestEmulators(PROJECT);
 const attendees = CATALOGUE.find((entry) => entry.id === 'attendees-list-1976')!;
 const program = CATALOGUE.find((entry) => entry.id === 'program-1976')!;
 
@@ -37,16 +32,16 @@ async function reset(): Promise<void> {
   // The approval-only files and an ordinary one, stored as organiser:upload stores them (no token).
   for (const entry of [...CATALOGUE.filter((e) => e.approvalOnly), program]) {
     await saveObject(
-      admin.bucket(BUCKET),
+      emulators.admin.bucket(BUCKET),
       storagePathOf(entry),
       await demoFile(entry),
       memberFileMetadata(entry),
     );
   }
-  await fetch(`${emulator.url}/emulator/v1/projects/${PROJECT}/accounts`, { method: 'DELETE' });
-  await seedAccounts(admin.auth, Object.values(accounts));
+  await fetch(`${emulators.auth.url}/emulator/v1/projects/${PROJECT}/accounts`, { method: 'DELETE' });
+  await seedAccounts(emulators.admin.auth, Object.values(accounts));
   // A relative who signed in with Google.
-  await admin.auth.importUsers([
+  await emulators.admin.auth.importUsers([
     {
       uid: 'google-relative',
       email: 'kari@example.org',
@@ -59,29 +54,11 @@ async function reset(): Promise<void> {
   ]);
 }
 
-beforeAll(async () => {
-  emulator = await startAuthEmulator({ projectId: PROJECT });
-  storage = await startStorageEmulator({ projectId: PROJECT, host: '127.0.0.1', port: await freePort() });
-  admin = connectAdmin({
-    projectId: PROJECT,
-    emulators: { auth: hostOf(emulator.url), storage: hostOf(storage.url) },
-  });
-});
 beforeEach(reset);
-afterAll(async () => {
-  await admin?.close();
-  await storage?.stop();
-  await emulator?.stop();
-});
 
-function context(): Partial<CommandContext> & { io: ReturnType<typeof captureIo> } {
-  return {
-    env: { AUTH_EMULATOR_URL: emulator.url, STORAGE_EMULATOR_URL: storage.url },
-    io: captureIo(),
-  };
-}
+const context = () => emulators.context();
 
-const objectUrl = (path: string) => `${storage.url}/v0/b/${BUCKET}/o/${encodeURIComponent(path)}`;
+const objectUrl = (path: string) => `${emulators.storage.url}/v0/b/${BUCKET}/o/${encodeURIComponent(path)}`;
 
 /**
  * Gives a file a download token the way production does: a client reads its metadata through the Firebase API
@@ -97,7 +74,7 @@ async function giveToken(path: string): Promise<string> {
 
 /** The file's download tokens as the Admin SDK reads them (which creates none). */
 async function tokensOf(path: string): Promise<number> {
-  const [metadata] = await admin.bucket(BUCKET).file(path).getMetadata();
+  const [metadata] = await emulators.admin.bucket(BUCKET).file(path).getMetadata();
   return tokenCount(metadata.metadata);
 }
 
@@ -117,7 +94,7 @@ async function members(...argv: string[]) {
 /** Signs in as the browser does; the emulator's answer (ID token and refresh token, or the error). */
 async function signIn(email: string) {
   const response = await fetch(
-    `${emulator.url}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    `${emulators.auth.url}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
     {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -132,7 +109,7 @@ async function signIn(email: string) {
 
 /** What the page does when the ID token is due: exchanges the refresh token. */
 async function refresh(refreshToken: string) {
-  const response = await fetch(`${emulator.url}/securetoken.googleapis.com/v1/token?key=demo-api-key`, {
+  const response = await fetch(`${emulators.auth.url}/securetoken.googleapis.com/v1/token?key=demo-api-key`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ grant_type: 'refresh_token', refresh_token: refreshToken }),
@@ -161,7 +138,7 @@ describe('organiser:members list', () => {
     await signIn(accounts.member.email);
     const { code, io, out } = await members('list');
     expect(code, io.text()).toBe(0);
-    expect(io.stdout[0]).toBe(`Target: local emulators (${PROJECT}), Auth emulator at ${emulator.url}`);
+    expect(io.stdout[0]).toBe(`Target: local emulators (${PROJECT}), Auth emulator at ${emulators.auth.url}`);
     expect(out).toMatch(
       /E-mail\s+Name\s+Verified\s+Sign-in\s+Created \(UTC\)\s+Last sign-in \(UTC\)\s+Approved\s+Blocked/,
     );
@@ -194,7 +171,7 @@ describe('organiser:members approve / unapprove', () => {
 
     const { code, io } = await members('approve', 'Relative@Example.com', 'kari@example.org');
     expect(code, io.text()).toBe(0);
-    expect(io.stdout[0]).toBe(`Target: local emulators (${PROJECT}), Auth emulator at ${emulator.url}`);
+    expect(io.stdout[0]).toBe(`Target: local emulators (${PROJECT}), Auth emulator at ${emulators.auth.url}`);
     expect(io.stdout).toContain('approved: relative@example.com');
     expect(io.stdout).toContain('approved: kari@example.org');
     expect(io.text()).toMatch(/An approved member reads the approval-only files from their next ID token on/);
@@ -206,7 +183,9 @@ describe('organiser:members approve / unapprove', () => {
     expect(decodeJwtPayload(refreshed.body.id_token!)?.approved).toBe(true);
     expect(readsAttendeesList(refreshed.body.id_token!)).toBe(true);
     // Other claims are kept.
-    expect((await admin.auth.getUserByEmail('kari@example.org')).customClaims).toEqual({ approved: true });
+    expect((await emulators.admin.auth.getUserByEmail('kari@example.org')).customClaims).toEqual({
+      approved: true,
+    });
 
     const again = await members('approve', 'relative@example.com', 'member@example.com', 'kari@example.org');
     expect(again.code).toBe(0);
@@ -217,17 +196,20 @@ describe('organiser:members approve / unapprove', () => {
   });
 
   it('approve keeps other custom claims; unapprove removes only approved', async () => {
-    const user = await admin.auth.getUserByEmail(accounts.relative.email);
-    await admin.auth.setCustomUserClaims(user.uid, { organiser: true });
+    const user = await emulators.admin.auth.getUserByEmail(accounts.relative.email);
+    await emulators.admin.auth.setCustomUserClaims(user.uid, { organiser: true });
     expect((await members('approve', accounts.relative.email)).code).toBe(0);
-    expect((await admin.auth.getUser(user.uid)).customClaims).toEqual({ organiser: true, approved: true });
+    expect((await emulators.admin.auth.getUser(user.uid)).customClaims).toEqual({
+      organiser: true,
+      approved: true,
+    });
 
     const { code, io } = await members('unapprove', accounts.relative.email, accounts.member.email);
     expect(code, io.text()).toBe(0);
     expect(io.stdout).toContain('approval removed: relative@example.com');
     expect(io.stdout).toContain('approval removed: member@example.com');
-    expect((await admin.auth.getUser(user.uid)).customClaims).toEqual({ organiser: true });
-    expect((await admin.auth.getUserByEmail(accounts.member.email)).customClaims ?? {}).toEqual({});
+    expect((await emulators.admin.auth.getUser(user.uid)).customClaims).toEqual({ organiser: true });
+    expect((await emulators.admin.auth.getUserByEmail(accounts.member.email)).customClaims ?? {}).toEqual({});
     const token = (await signIn(accounts.member.email)).body.idToken!;
     expect(decodeJwtPayload(token)).not.toHaveProperty('approved');
     expect(readsAttendeesList(token)).toBe(false);
@@ -254,7 +236,7 @@ describe('organiser:members block / unblock', () => {
     const { code, io } = await members('block', accounts.member.email);
     expect(code, io.text()).toBe(0);
     expect(io.stdout[0]).toBe(
-      `Target: local emulators (${PROJECT}), Auth emulator at ${emulator.url}, bucket gs://${BUCKET} at ${storage.url}`,
+      `Target: local emulators (${PROJECT}), Auth emulator at ${emulators.auth.url}, bucket gs://${BUCKET} at ${emulators.storage.url}`,
     );
     expect(io.stdout).toContain('blocked: member@example.com (account disabled, refresh tokens revoked)');
     expect(io.text()).toMatch(
@@ -265,7 +247,7 @@ describe('organiser:members block / unblock', () => {
       `Download tokens of the approval-only files: none found (${approvalOnlyPaths().length} files checked).`,
     ]);
 
-    const user = await admin.auth.getUserByEmail(accounts.member.email);
+    const user = await emulators.admin.auth.getUserByEmail(accounts.member.email);
     expect(user.disabled).toBe(true);
     expect(user.tokensValidAfterTime).toBeTruthy();
     const refused = await signIn(accounts.member.email);
@@ -310,9 +292,9 @@ describe('organiser:members: download tokens of the approval-only files', () => 
       expect(await tokensOf(list)).toBe(0);
       expect(await openByToken(list, token)).toBe(403);
       // The file itself is as it was: same content, type, name and access.
-      const [metadata] = await admin.bucket(BUCKET).file(list).getMetadata();
+      const [metadata] = await emulators.admin.bucket(BUCKET).file(list).getMetadata();
       expect(metadata).toMatchObject({ ...memberFileMetadata(attendees), metadata: { access: 'approved' } });
-      const [bytes] = await admin.bucket(BUCKET).file(list).download();
+      const [bytes] = await emulators.admin.bucket(BUCKET).file(list).download();
       expect(bytes.equals(await demoFile(attendees))).toBe(true);
       // Only the approval-only files: an ordinary file's token is organiser:check's to report and remove.
       expect(await tokensOf(ordinary)).toBe(1);
@@ -333,7 +315,7 @@ describe('organiser:members: download tokens of the approval-only files', () => 
     const ctx = context();
     ctx.env = { ...ctx.env, STORAGE_EMULATOR_URL: `http://127.0.0.1:${await freePort()}` };
     expect(await main(['block', accounts.member.email], ctx)).toBe(1);
-    expect((await admin.auth.getUserByEmail(accounts.member.email)).disabled).toBe(true);
+    expect((await emulators.admin.auth.getUserByEmail(accounts.member.email)).disabled).toBe(true);
     expect(ctx.io.stdout.slice(-2)).toEqual([
       'Summary (1 account): blocked: member@example.com.',
       expect.stringMatching(
@@ -378,11 +360,11 @@ describe('organiser:members: a failure on one account', () => {
   }
 
   it.each([
-    ['block', (email: string) => admin.auth.getUserByEmail(email).then((user) => user.disabled)],
+    ['block', (email: string) => emulators.admin.auth.getUserByEmail(email).then((user) => user.disabled)],
     [
       'approve',
       (email: string) =>
-        admin.auth.getUserByEmail(email).then((user) => user.customClaims?.approved === true),
+        emulators.admin.auth.getUserByEmail(email).then((user) => user.customClaims?.approved === true),
     ],
   ] as const)(
     '%s: the others are changed, the summary says what was not, exit 1',
@@ -417,14 +399,16 @@ describe('organiser:members errors', () => {
       /^organiser:members failed: No account has the address nobody@example\.com, ghost@example\.org\. Nothing was changed\./,
     );
     expect(io.stdout.join('\n')).not.toContain('approved:');
-    expect((await admin.auth.getUserByEmail(accounts.relative.email)).customClaims ?? {}).toEqual({});
+    expect((await emulators.admin.auth.getUserByEmail(accounts.relative.email)).customClaims ?? {}).toEqual(
+      {},
+    );
 
     for (const command of ['unapprove', 'block', 'unblock']) {
       const result = await members(command, 'nobody@example.com');
       expect(result.code, command).toBe(1);
       expect(result.err).toContain('No account has the address nobody@example.com');
     }
-    expect((await admin.auth.getUserByEmail(accounts.member.email)).disabled).toBe(false);
+    expect((await emulators.admin.auth.getUserByEmail(accounts.member.email)).disabled).toBe(false);
   });
 
   it.each([

@@ -7,7 +7,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 import sharp from 'sharp';
 
@@ -21,11 +21,9 @@ import {
   type CatalogueEntry,
 } from '../../src/domain/catalogue.ts';
 import { updateEmulatorConfig } from '../core/auth-emulator.ts';
-import { startAuthEmulator, type RunningAuthEmulator } from '../../tools/local/auth/emulator.ts';
-import { connectAdmin, hostOf, type AdminConnection, type Bucket } from '../core/firebase-admin.ts';
+import type { AdminConnection, Bucket } from '../core/firebase-admin.ts';
 import { LARGE_DEMO_PATH, demoFile } from '../../tools/local/seed/demo-files.ts';
 import { seedStorage } from '../../tools/local/seed/seed-storage.ts';
-import { startStorageEmulator, type RunningStorageEmulator } from '../../tools/local/storage/emulator.ts';
 import {
   DOWNLOAD_TOKENS_METADATA_KEY,
   contentDispositionFor,
@@ -46,38 +44,18 @@ import {
 } from './check.ts';
 import type { CommandContext } from '../core/cli.ts';
 import { main as upload, matchEntry } from './upload.ts';
-import { captureIo, freePort } from '../core/test-support.ts';
+import { captureIo, freePort, useTestEmulators } from '../core/test-support.ts';
 
 const PROJECT = 'demo-reunion';
-let storageEmulator: RunningStorageEmulator;
-let authEmulator: RunningAuthEmulator;
-let admin: AdminConnection;
+const emulators = useTestEmulators(PROJECT);
 const folders: string[] = [];
-
-beforeAll(async () => {
-  storageEmulator = await startStorageEmulator({
-    projectId: PROJECT,
-    host: '127.0.0.1',
-    port: await freePort(),
-  });
-  authEmulator = await startAuthEmulator({ projectId: PROJECT });
-  admin = connectAdmin({
-    projectId: PROJECT,
-    emulators: { storage: hostOf(storageEmulator.url), auth: hostOf(authEmulator.url) },
-  });
-});
-afterAll(async () => {
-  await admin?.close();
-  await storageEmulator?.stop();
-  await authEmulator?.stop();
+afterAll(() => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
-function context(io = captureIo()): Partial<CommandContext> & { io: ReturnType<typeof captureIo> } {
-  return { env: { STORAGE_EMULATOR_URL: storageEmulator.url, AUTH_EMULATOR_URL: authEmulator.url }, io };
-}
+const context = (io = captureIo()) => emulators.context(io);
 
-const bucketOf = (name: string): Bucket => admin.bucket(name);
+const bucketOf = (name: string): Bucket => emulators.admin.bucket(name);
 const stored = (bucket: string): Promise<StoredObject[]> => listObjects(bucketOf(bucket), 'members/');
 
 /**
@@ -86,7 +64,7 @@ const stored = (bucket: string): Promise<StoredObject[]> => listObjects(bucketOf
  */
 async function giveToken(bucket: string, path: string): Promise<string> {
   const token = emulatorIdToken({ projectId: PROJECT, emailVerified: true, approved: true });
-  const response = await fetch(`${storageEmulator.url}/v0/b/${bucket}/o/${encodeURIComponent(path)}`, {
+  const response = await fetch(`${emulators.storage.url}/v0/b/${bucket}/o/${encodeURIComponent(path)}`, {
     headers: { Authorization: `Firebase ${token}` },
   });
   expect(response.status).toBe(200);
@@ -98,7 +76,7 @@ async function giveToken(bucket: string, path: string): Promise<string> {
 /** What a token link (no sign-in) answers. */
 async function openByToken(bucket: string, path: string, token: string): Promise<number> {
   const response = await fetch(
-    `${storageEmulator.url}/v0/b/${bucket}/o/${encodeURIComponent(path)}?alt=media&token=${token}`,
+    `${emulators.storage.url}/v0/b/${bucket}/o/${encodeURIComponent(path)}?alt=media&token=${token}`,
   );
   await response.arrayBuffer();
   return response.status;
@@ -195,7 +173,7 @@ describe('organiser:upload', () => {
     expect(bytes.equals(await demoFile(photo))).toBe(true);
 
     expect(ctx.io.stdout[0]).toBe(
-      `Target: local emulators (demo-reunion), bucket gs://${bucket} at ${storageEmulator.url}`,
+      `Target: local emulators (demo-reunion), bucket gs://${bucket} at ${emulators.storage.url}`,
     );
     expect(output).toMatch(
       /program-1976\.pdf\s+uploaded\s+members\/documents\/program-1976\.pdf \(PDF, \d+\.\d KB\)/,
@@ -634,7 +612,7 @@ describe('organiser:check', () => {
   it('fails when the Auth emulator has e-mail enumeration protection on', async () => {
     const bucket = 'check-auth.firebasestorage.app';
     await seedStorage(bucketOf(bucket), { largeFileBytes: 0 });
-    const emulator = { url: authEmulator.url, projectId: PROJECT };
+    const emulator = { url: emulators.auth.url, projectId: PROJECT };
     await updateEmulatorConfig(emulator, { emailPrivacyConfig: { enableImprovedEmailPrivacy: true } });
     try {
       const ctx = context();
