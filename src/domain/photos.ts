@@ -54,15 +54,15 @@ export const TAKEN_AT_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[
 /** `width` and `height`: a decimal integer from 1 to 99999, without leading zeros. Also in storage.rules. */
 export const DIMENSION_PATTERN = '^[1-9][0-9]{0,4}$';
 
-/** Custom metadata as Cloud Storage keeps it: strings only. */
-export interface PhotoMetadata {
+/** Custom metadata as Cloud Storage keeps it: strings only. (A type, so that it is a Record<string, string>.) */
+export type PhotoMetadata = {
   caption?: string;
   takenAt: string;
   width: string;
   height: string;
   uploaderUid: string;
   uploaderName?: string;
-}
+};
 
 export interface PhotoDetails {
   /** Optional; an empty or blank caption is left out. */
