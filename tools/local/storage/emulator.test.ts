@@ -15,7 +15,6 @@
  * with `npx firebase emulators:start --only storage --project demo-reunion`), the same matrix runs against that
  * emulator and its Java rules engine on storage.rules instead of starting ours (see README.md).
  */
-import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -40,6 +39,7 @@ import {
   saveObject,
 } from '../../../organiser/bucket/member-files.ts';
 import { emulatorIdToken } from './tokens.ts';
+import { clientUploadRequest } from './client-upload.ts';
 import { MAX_PHOTO_BYTES, PHOTOS_PREFIX, PHOTO_CONTENT_TYPE } from '../../../src/domain/photos.ts';
 import {
   OTHER_UID,
@@ -96,40 +96,6 @@ function authHeaders(user: User): Record<string, string> {
 
 function folderOf(path: string): string {
   return path.slice(0, path.lastIndexOf('/') + 1);
-}
-
-/**
- * The Firebase Storage REST multipart upload the JS SDK's uploadBytes sends (a client write), with a boundary that
- * cannot occur in the data (the emulator splits on it without reading lengths).
- */
-function clientUploadRequest(
-  storageUrl: string,
-  path: string,
-  data: Buffer,
-  contentType: string,
-  authorization: string | null,
-  customMetadata?: Record<string, string>,
-): { url: string; init: RequestInit } {
-  let boundary: string;
-  do boundary = `client-${randomBytes(16).toString('hex')}`;
-  while (data.includes(boundary));
-  const resource = { name: path, contentType, ...(customMetadata ? { metadata: customMetadata } : {}) };
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n` +
-        `${JSON.stringify(resource)}\r\n`,
-    ),
-    Buffer.from(`--${boundary}\r\nContent-Type: ${contentType}\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const headers: Record<string, string> = {
-    'Content-Type': `multipart/related; boundary=${boundary}`,
-    'X-Goog-Upload-Protocol': 'multipart',
-  };
-  if (authorization) headers.Authorization = authorization;
-  const url = `${storageUrl}/v0/b/${encodeURIComponent(BUCKET)}/o?name=${encodeURIComponent(path)}`;
-  return { url, init: { method: 'POST', headers, body } };
 }
 
 /** What a file is, for the rules: who may read it. */
@@ -262,6 +228,7 @@ describe('in-process Storage emulator with the rules mirror', () => {
       async ({ user, path }) => {
         const { url, init } = clientUploadRequest(
           emulator.url,
+          BUCKET,
           path,
           Buffer.from('overwritten by a client'),
           'text/plain',
@@ -278,6 +245,7 @@ describe('in-process Storage emulator with the rules mirror', () => {
     it.each(USER_NAMES)('%s cannot create a new object under members/ either -> 403', async (user) => {
       const { url, init } = clientUploadRequest(
         emulator.url,
+        BUCKET,
         `${MEMBERS_PREFIX}documents/new-file-${user}.pdf`,
         Buffer.from('%PDF-1.4 not really'),
         'application/pdf',
@@ -453,6 +421,7 @@ describe('in-process Storage emulator with the rules mirror', () => {
         case 'create': {
           const { url, init } = clientUploadRequest(
             emulator.url,
+            BUCKET,
             c.path,
             jpegBytes(c.write!.size),
             c.write!.contentType,
