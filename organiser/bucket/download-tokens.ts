@@ -10,19 +10,11 @@
  *
  * Removing one goes through the Admin SDK, which never creates a token: the metadata key set to null.
  */
-import {
-  CATALOGUE,
-  MEMBERS_PREFIX,
-  hasThumbnail,
-  storagePathOf,
-  thumbnailPathOf,
-} from '../../src/domain/catalogue.ts';
+import { CATALOGUE, hasThumbnail, storagePathOf, thumbnailPathOf } from '../../src/domain/catalogue.ts';
+import { PHOTOS_PREFIX } from '../../src/domain/photos.ts';
 import { statusOf } from '../core/admin.ts';
 import type { Bucket } from '../core/firebase-admin.ts';
 import { DOWNLOAD_TOKENS_METADATA_KEY } from './member-files.ts';
-
-/** Relatives' photos (waiting and shared, with their thumbnails): each carries a token from its upload. */
-export const PHOTOS_PREFIX = `${MEMBERS_PREFIX}photos/`;
 
 export function isPhotoPath(name: string): boolean {
   return name.startsWith(PHOTOS_PREFIX);

@@ -18,8 +18,8 @@ import {
   type CatalogueEntry,
 } from '../../src/domain/catalogue.ts';
 import { emulatorConfig } from '../core/auth-emulator.ts';
+import { PHOTOS_PREFIX } from '../../src/domain/photos.ts';
 import {
-  PHOTOS_PREFIX,
   isPhotoPath,
   removeDownloadTokens,
   tokenCount,

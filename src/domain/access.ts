@@ -5,3 +5,10 @@
  * storage.rules.
  */
 export const APPROVED_CLAIM = 'approved';
+
+/**
+ * The custom claim of the organisers (npm run organiser:members -- organiser <email>): they see the photos
+ * waiting for approval, approve or reject them, and remove shared ones (storage.rules checks it on its own, not
+ * together with `approved`).
+ */
+export const ORGANISER_CLAIM = 'organiser';
