@@ -25,8 +25,12 @@ const INPUTS = [
   '.env.production',
   '.env.production.local',
 ];
-/** Not read by the build: generated from messages/ (itself an input), and the tests. */
-const IGNORED = /(^src\/paraglide\/|\.test\.tsx?$|^src\/test\/|^src\/testing\/)/;
+/**
+ * Not read by the build: generated from messages/ (itself an input), the tests, and the tools of tools/build that
+ * read a build rather than make one (budgets, checks, this stamp, the image maker).
+ */
+const IGNORED =
+  /(^src\/paraglide\/|\.test\.tsx?$|^src\/test\/|^src\/testing\/|^tools\/build\/(size|render-blocking-css|check-html|check-build|build-stamp|make-images)\.ts$)/;
 
 const STAMP = 'dist/.vite/build-stamp.json';
 

@@ -22,7 +22,7 @@ const LOADED_RIGHT_AFTER: Partial<Record<string, (locale: Locale) => string[]>> 
 };
 import {
   pageHtml,
-  preloadLinks,
+  stylesheetLinks,
   robotsTxt,
   sitemapXml,
   withJsonLd,
@@ -91,16 +91,17 @@ async function main(): Promise<void> {
       if (data) html = withJsonLd(html, data);
       const markup = await site.prerenderPage(page, locale);
       const file = `dist${site.pagePath(page, locale)}.html`;
-      // The page's own code loads on demand (src/app/page-components.tsx): fetch it with the entry, so
-      // hydration does not wait for a second round trip. The same for what the page loads right after
-      // (the login page's sign-in widget), fetched early but neither evaluated nor applied until used.
+      // The page's stylesheets style its build-time content: linked at once. Its code, like the rest of the
+      // site's, is fetched after the first paint (src/main.tsx); the stylesheets of what the page loads right after
+      // (the login page's sign-in widget) are fetched early, and apply only once that code runs.
       const manifest = manifests.get(locale)!;
       const later = (LOADED_RIGHT_AFTER[page]?.(locale) ?? []).map((source) => chunkFiles(manifest, source));
-      const withPreloads = preloadLinks(html, pageFiles(manifest, site.pageSource(page)), {
-        js: later.flatMap((files) => files.js),
-        css: later.flatMap((files) => files.css),
-      });
-      write(file, withMarkupIn(withPreloads, markup));
+      const withStyles = stylesheetLinks(
+        html,
+        pageFiles(manifest, site.pageSource(page)).css,
+        later.flatMap((files) => files.css),
+      );
+      write(file, withMarkupIn(withStyles, markup));
       console.log(`prerendered ${file} (${(markup.length / 1024).toFixed(1)} KB of markup)`);
     }
   }

@@ -1,9 +1,11 @@
 /**
  * Bundle budget of the pages, in both languages (npm run size, after a build). For each page's
- * build-time HTML (dist/home.html, dist/nb/home.html, ...) it adds up the gzipped JS that the HTML makes the
- * browser fetch at once (the entry script, every modulepreload): what the page needs before it works; and
- * the render-blocking CSS (tools/build/render-blocking-css.ts), budgeted on every page. Code behind a dynamic import() that the HTML does not preload (the sign-in widget,
- * the members area) is not part of it. Fails when a public page is over the JS budget, or when its first
+ * build-time HTML (dist/home.html, dist/nb/home.html, ...) it adds up the gzipped JS of its first load: what the
+ * HTML makes the browser fetch at once (the entry script, its modulepreloads), and what the entry fetches right
+ * after the first paint (src/main.tsx): the app (src/app/start.tsx) and the page's own module, each with its
+ * static imports. That is what the page needs before it works. And the render-blocking CSS
+ * (tools/build/render-blocking-css.ts), budgeted on every page. Code behind a later dynamic import() (the sign-in
+ * widget, the members area's parts) is not part of it. Fails when a public page is over the JS budget, or when its first
  * load contains FirebaseUI or the Firebase compat SDK (checked in the chunks' source maps, i.e. by the
  * modules that went into them). Reports the sign-in widget each language's login page adds (lazily), and
  * fails if one language's widget would download the other's FirebaseUI.
@@ -12,9 +14,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildProblems } from './build-stamp.ts';
-import { pagePath, PUBLIC_PAGES, STATIC_PAGES, type Page } from '../../src/config/pages.ts';
+import { pageDefinition, pagePath, PUBLIC_PAGES, STATIC_PAGES, type Page } from '../../src/config/pages.ts';
 import { LOCALES, type Locale } from '../../src/lib/locale.ts';
-import { readManifest, staticClosure, type Manifest } from './manifest.ts';
+import { chunkFiles, readManifest, staticClosure, type Manifest } from './manifest.ts';
 import { CSS_BUDGET_BYTES, cssReport } from './render-blocking-css.ts';
 
 export const JS_BUDGET_BYTES = 90 * 1024;
@@ -65,8 +67,8 @@ export function loadReport(dist: string, files: { js: string[]; css: string[] })
   for (const file of files.js) {
     const mapPath = join(dist, `${file}.map`);
     if (!existsSync(mapPath)) {
-      // Only the bundler's own tiny runtime chunk has no map (no source of ours or of a package).
-      if (/rolldown-runtime/.test(file)) continue;
+      // Only the bundler's own tiny chunks have no map (its runtime, Vite's preload helper: no source of ours).
+      if (/rolldown-runtime|preload-helper/.test(file)) continue;
       throw new Error(`No source map for ${file}: build with sourcemaps`);
     }
     const sources: string[] = JSON.parse(readFileSync(mapPath, 'utf8')).sources;
@@ -83,10 +85,22 @@ export function loadReport(dist: string, files: { js: string[]; css: string[] })
   };
 }
 
+/** The module src/main.tsx imports after the first paint: the app (React, the router, the providers). */
+export const APP_START_SOURCE = 'src/app/start.tsx';
+
 export function pageLoad(dist: string, page: Page, locale: Locale): LoadReport {
   const htmlFile = join(dist, `${pagePath(page, locale)}.html`);
   if (!existsSync(htmlFile)) throw new Error(`${htmlFile} not found: run "npm run build" first`);
-  return loadReport(dist, filesLoadedBy(readFileSync(htmlFile, 'utf8')));
+  const html = filesLoadedBy(readFileSync(htmlFile, 'utf8'));
+  const manifest = readManifest(dist, locale);
+  const afterPaint = [APP_START_SOURCE, `src/${pageDefinition(page).module}`].map((source) => {
+    if (!manifest[source]) throw new Error(`No chunk for ${source} in the ${locale} build's manifest`);
+    return chunkFiles(manifest, source);
+  });
+  return loadReport(dist, {
+    js: [...new Set([...html.js, ...afterPaint.flatMap((files) => files.js)])],
+    css: html.css,
+  });
 }
 
 /** What the lazily loaded chunk whose source matches `srcPattern` adds to a page that is already loaded. */

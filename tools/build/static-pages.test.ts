@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import {
   pageHtml,
-  preloadLinks,
+  stylesheetLinks,
   robotsTxt,
   sitemapXml,
   withJsonLd,
@@ -121,19 +121,24 @@ describe('withoutScripts', () => {
   });
 });
 
-describe('preloadLinks', () => {
-  it('preloads what the page needs now and what it loads right after, each file once, none it has', () => {
-    const html = '<head><script type="module" src="/assets/index.js"></script></head>';
-    const out = preloadLinks(
+describe('stylesheetLinks', () => {
+  it("links the page's stylesheets and preloads those it applies right after, each once, none it has, no script", () => {
+    const html = '<head><link rel="stylesheet" href="/assets/index.css"></head>';
+    const out = stylesheetLinks(
       html,
-      { js: ['assets/index.js', 'assets/page.js'], css: ['assets/page.css'] },
-      { js: ['assets/page.js', 'assets/widget.js'], css: ['assets/widget.css'] },
+      ['assets/index.css', 'assets/page.css'],
+      ['assets/page.css', 'assets/widget.css'],
     );
-    expect(out.match(/modulepreload/g)).toHaveLength(2);
-    expect(out).toContain('<link rel="modulepreload" crossorigin href="/assets/widget.js">');
     expect(out).toContain('<link rel="stylesheet" crossorigin href="/assets/page.css">');
     expect(out).toContain('<link rel="preload" as="style" crossorigin href="/assets/widget.css">');
-    expect(out).not.toContain('rel="stylesheet" crossorigin href="/assets/widget.css"');
+    expect(out.match(/page\.css/g)).toHaveLength(1);
+    expect(out.match(/index\.css/g)).toHaveLength(1);
+    expect(out).not.toContain('modulepreload');
+  });
+
+  it('leaves a page with nothing to add as it is', () => {
+    const html = '<head><link rel="stylesheet" href="/assets/index.css"></head>';
+    expect(stylesheetLinks(html, ['assets/index.css'])).toBe(html);
   });
 });
 

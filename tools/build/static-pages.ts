@@ -133,15 +133,12 @@ export function withMarkupIn(html: string, markup: string): string {
 }
 
 /**
- * Adds what the page needs at once (`now`: modulepreload for its JS, its stylesheets) and what it loads
- * right after (`soon`: modulepreload for the JS, a preload for the stylesheets, which apply only once the
- * code that needs them runs), for each file the HTML does not reference yet.
+ * Adds the page's stylesheets (`now`: they style its build-time content, render-blocking like the site's own) and a
+ * preload of those its code applies right after it starts (`soon`, e.g. the sign-in widget's), for each file the
+ * HTML does not reference yet. No script is preloaded: the site's JavaScript starts after the first paint
+ * (src/main.tsx), so that the page shows as soon as its HTML and stylesheets have arrived.
  */
-export function preloadLinks(
-  html: string,
-  now: { js: string[]; css: string[] },
-  soon: { js: string[]; css: string[] } = { js: [], css: [] },
-): string {
+export function stylesheetLinks(html: string, now: string[], soon: string[] = []): string {
   const seen = new Set<string>();
   const fresh = (file: string) => {
     if (seen.has(file) || html.includes(`/${file}"`)) return false;
@@ -149,17 +146,12 @@ export function preloadLinks(
     return true;
   };
   const links = [
-    ...now.js
-      .filter(fresh)
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`),
-    ...now.css.filter(fresh).map((file) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}">`),
-    ...soon.js
-      .filter(fresh)
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`),
-    ...soon.css
+    ...now.filter(fresh).map((file) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}">`),
+    ...soon
       .filter(fresh)
       .map((file) => `<link rel="preload" as="style" crossorigin href="/${escapeHtml(file)}">`),
   ];
+  if (!links.length) return html;
   return setOnce(
     html,
     /<\/head>/,

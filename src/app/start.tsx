@@ -1,0 +1,55 @@
+import { StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { AuthProvider } from '../features/auth/auth-provider';
+import type { EarlyClicks } from '../lib/early-clicks';
+import {
+  builtLocale,
+  LOCALE_FACTS,
+  localizePath,
+  setDocumentLocale,
+  startLocale,
+  type Locale,
+} from '../lib/locale';
+import { preloadPageAt } from './page-components';
+import { AppRoutes } from './routes';
+
+/** Runs once React has committed the first render: the build-time HTML is now the app's. */
+function AfterFirstCommit({ run }: { run: () => void }) {
+  useEffect(run, [run]);
+  return null;
+}
+
+function mount(root: HTMLElement, locale: Locale, earlyClicks: EarlyClicks): void {
+  setDocumentLocale(locale);
+  document.documentElement.lang = LOCALE_FACTS[locale].tag;
+  const app = (
+    <StrictMode>
+      <AuthProvider>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AuthProvider>
+      <AfterFirstCommit run={earlyClicks.replay} />
+    </StrictMode>
+  );
+  // The static pages come with their content rendered at build time (tools/build/prerender.ts): hydrate it, once
+  // the page's own code is here, so the page hydrates in one go.
+  if (root.hasChildNodes()) void preloadPageAt(window.location.pathname).then(() => hydrateRoot(root, app));
+  else createRoot(root).render(app);
+}
+
+/** Providers and router over the page (src/main.tsx calls this after the first paint). */
+export function start(earlyClicks: EarlyClicks): void {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('Missing #root element');
+
+  // The document's language, for its whole life: the path's (/nb/... is Norwegian), or for a bare / the
+  // language last chosen on the switch, else the browser's preference.
+  const locale = startLocale(window.location.pathname, navigator.languages ?? [navigator.language]);
+  const built = builtLocale();
+  // The production code carries one language (one build per language): a visitor at / who gets the other
+  // language goes to its home page, a document of that language's build.
+  if (built && built !== locale) window.location.replace(localizePath('/home', locale));
+  else mount(root, locale, earlyClicks);
+}
