@@ -10,7 +10,9 @@ import { captureEarlyClicks } from './lib/early-clicks';
 import { afterFirstPaint } from './lib/first-paint';
 
 const earlyClicks = captureEarlyClicks();
-afterFirstPaint()
+// A page without build-time content (the members area, /) has nothing to paint before the app: it starts at once.
+const painting = document.getElementById('root')?.hasChildNodes() ? afterFirstPaint() : Promise.resolve();
+painting
   .then(() => import('./app/start'))
   .then(({ start }) => start(earlyClicks))
   .catch((error: unknown) => {

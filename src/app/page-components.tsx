@@ -15,8 +15,7 @@ const FEATURE_PAGES = import.meta.glob<PageModule>('../features/*/*-page.tsx');
 
 function moduleOf(module: string): () => Promise<PageModule> {
   const load = FEATURE_PAGES[`../${module}`];
-  if (!load)
-    throw new Error(`src/config/pages.ts names ${module}, which is not a page module under src/features`);
+  if (!load) throw new Error(`No page module src/${module}`);
   return load;
 }
 

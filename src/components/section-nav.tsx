@@ -7,10 +7,10 @@ export interface SectionLink<T extends string> {
   label: string;
 }
 
+/** The card titled Sections (spec section 2), behind a Navigation button on small screens. */
 interface Props<T extends string> {
   /** Unique on the page: names the collapsible part. */
   id: string;
-  title: string;
   /** Names the navigation landmark for screen readers. */
   label: string;
   sections: readonly SectionLink<T>[];
@@ -22,7 +22,7 @@ interface Props<T extends string> {
  * The sidebar card of a page's sections. From the md breakpoint it is always shown; below it, it
  * collapses behind a "Navigation" button (in the page's language).
  */
-export function SectionNav<T extends string>({ id, title, label, sections, active, onSelect }: Props<T>) {
+export function SectionNav<T extends string>({ id, label, sections, active, onSelect }: Props<T>) {
   const collapseId = `${id}-sections`;
   const [expanded, setExpanded] = useState(false);
   // On a small screen the list closes first and the page then goes to the section: scrolling while the
@@ -51,7 +51,7 @@ export function SectionNav<T extends string>({ id, title, label, sections, activ
       </NavbarToggler>
       <NavbarCollapse id={collapseId} expanded={expanded} onClosed={onClosed}>
         <div className="w-100 shadow-sm card">
-          <h2 className="h5 mb-0 card-header">{title}</h2>
+          <h2 className="h5 mb-0 card-header">{m.common_sections()}</h2>
           <ul className="flex-column p-2 navbar-nav nav-pills">
             {sections.map((section) => (
               <li className="nav-item" key={section.id}>

@@ -16,15 +16,14 @@ interface PageDefinition {
    */
   readonly module: `features/${string}/${string}-page.tsx`;
   /**
-   * 'public': everyone, with the public pages' first-load budgets (no FirebaseUI, no compat SDK);
-   * 'sign-in': everyone, the page that carries the sign-in widget; 'member': signed-in members with a verified
-   * e-mail address (the route guard sends others to the sign-in page).
+   * Who sees it, and so what the build makes of it:
+   *   'public': everyone; its own build-time HTML in each language, in the sitemap, and the public pages'
+   *             first-load budgets (no FirebaseUI, no compat SDK);
+   *   'sign-in': everyone; the page that carries the sign-in widget: build-time HTML, not in the sitemap;
+   *   'member': signed-in members with a verified e-mail address (the route guard sends others to the sign-in
+   *             page): no build-time HTML, not in the sitemap, kept out of search engines by robots.txt.
    */
   readonly access: 'public' | 'sign-in' | 'member';
-  /** Its own build-time HTML file in each language (title, description, content rendered at build time). */
-  readonly prerender: boolean;
-  /** Listed in sitemap.xml (public pages worth finding). */
-  readonly sitemap: boolean;
   /** Where the header links to it: the main navigation (everyone), the Members menu (signed in), or nowhere. */
   readonly nav?: { readonly menu: 'main' | 'members'; readonly label: () => string };
 }
@@ -34,32 +33,24 @@ export const PAGE_LIST = [
     name: 'home',
     module: 'features/home/home-page.tsx',
     access: 'public',
-    prerender: true,
-    sitemap: true,
     nav: { menu: 'main', label: m.nav_home },
   },
   {
     name: 'news',
     module: 'features/news/news-page.tsx',
     access: 'public',
-    prerender: true,
-    sitemap: true,
     nav: { menu: 'main', label: m.nav_news },
   },
   {
     name: 'about',
     module: 'features/about/about-page.tsx',
     access: 'public',
-    prerender: true,
-    sitemap: true,
     nav: { menu: 'main', label: m.nav_about },
   },
   {
     name: 'contact',
     module: 'features/contact/contact-page.tsx',
     access: 'public',
-    prerender: true,
-    sitemap: true,
     nav: { menu: 'main', label: m.nav_contact },
   },
   // Linked from every page's footer (src/app/layout.tsx), not from a menu.
@@ -67,23 +58,17 @@ export const PAGE_LIST = [
     name: 'privacy',
     module: 'features/privacy/privacy-page.tsx',
     access: 'public',
-    prerender: true,
-    sitemap: true,
   },
   // Linked from the account slot of the header while signed out (src/app/layout.tsx), not from a menu.
   {
     name: 'login',
     module: 'features/auth/login-page.tsx',
     access: 'sign-in',
-    prerender: true,
-    sitemap: false,
   },
   {
     name: 'members',
     module: 'features/members/members-page.tsx',
     access: 'member',
-    prerender: false,
-    sitemap: false,
     nav: { menu: 'members', label: m.nav_downloads },
   },
 ] as const satisfies readonly PageDefinition[];
@@ -103,19 +88,19 @@ export function pageDefinition(page: Page): PageDefinition {
   return PAGE_LIST.find((entry) => entry.name === page)!;
 }
 
-type PrerenderedPage = Extract<PageEntry, { prerender: true }>['name'];
+type PrerenderedPage = Exclude<PageEntry, { access: 'member' }>['name'];
 type PublicPage = Extract<PageEntry, { access: 'public' }>['name'];
 
 /** Pages with their own build-time HTML file in each language. */
-export const STATIC_PAGES = /* @__PURE__ */ pagesWhere((page) => page.prerender) as PrerenderedPage[];
+export const STATIC_PAGES = /* @__PURE__ */ pagesWhere(
+  (page) => page.access !== 'member',
+) as PrerenderedPage[];
 
 /** The public pages: everyone sees them, and their first load is budgeted (npm run size). */
 export const PUBLIC_PAGES = /* @__PURE__ */ pagesWhere((page) => page.access === 'public') as PublicPage[];
 
 /** Pages in sitemap.xml. */
-export const SITEMAP_PAGES: readonly Page[] = PAGE_LIST.filter((page) => page.sitemap).map(
-  (page) => page.name,
-);
+export const SITEMAP_PAGES: readonly Page[] = /* @__PURE__ */ pagesWhere((page) => page.access === 'public');
 
 /** Pages behind the route guard (kept out of search engines by robots.txt too). */
 export const MEMBER_PAGES: readonly Page[] = /* @__PURE__ */ pagesWhere((page) => page.access === 'member');

@@ -1,17 +1,36 @@
 /**
- * Resolves just after the browser has painted the page once: a task queued from inside an animation frame runs
- * after that frame's paint. The site starts its JavaScript from there (src/main.tsx), so the build-time HTML and its
- * stylesheet show as soon as they have arrived, whatever the scripts cost. A page opened in a background tab gets
- * no animation frames: it starts after `fallbackMs` all the same.
+ * Resolves once the browser has painted the page's content: when the first contentful paint is recorded (Paint
+ * Timing), then in a task of its own, so what runs next comes after that frame. The site starts its JavaScript from
+ * there (src/main.tsx), so the build-time HTML and its stylesheet show as soon as they have arrived, whatever the
+ * scripts cost. A browser without Paint Timing waits for the next animation frame and a task after it. Either way
+ * `fallbackMs` bounds the wait (a page opened in a background tab paints nothing until it is shown).
  */
-export function afterFirstPaint(win: Window = window, fallbackMs = 1000): Promise<void> {
+type PaintWindow = Pick<Window, 'setTimeout' | 'clearTimeout' | 'requestAnimationFrame'> & {
+  PerformanceObserver?: typeof PerformanceObserver;
+};
+
+export function afterFirstPaint(win: PaintWindow = window, fallbackMs = 3000): Promise<void> {
   return new Promise((resolve) => {
-    const timer = win.setTimeout(resolve, fallbackMs);
-    win.requestAnimationFrame(() =>
-      win.setTimeout(() => {
-        win.clearTimeout(timer);
-        resolve();
-      }, 0),
-    );
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      observer?.disconnect();
+      win.setTimeout(resolve, 0);
+    };
+    const timer = win.setTimeout(finish, fallbackMs);
+    const painted = () => {
+      win.clearTimeout(timer);
+      finish();
+    };
+    let observer: PerformanceObserver | undefined;
+    if (win.PerformanceObserver?.supportedEntryTypes?.includes('paint')) {
+      observer = new win.PerformanceObserver((list: PerformanceObserverEntryList) => {
+        if (list.getEntriesByName('first-contentful-paint').length) painted();
+      });
+      observer.observe({ type: 'paint', buffered: true });
+    } else {
+      win.requestAnimationFrame(painted);
+    }
   });
 }

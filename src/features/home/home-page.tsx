@@ -42,7 +42,6 @@ export default function HomePage() {
           <div className="sticky-md-top sidebar-sticky">
             <SectionNav
               id="home"
-              title={m.common_sections()}
               label={m.home_sections_label()}
               sections={sections}
               active={active}

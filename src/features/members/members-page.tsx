@@ -133,7 +133,6 @@ export default function MembersPage() {
           <div className="sticky-md-top sidebar-sticky">
             <SectionNav
               id="members"
-              title={m.common_sections()}
               label={m.members_sections_label()}
               sections={sections}
               active={active}
