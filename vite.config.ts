@@ -40,10 +40,11 @@ export default defineConfig(({ mode }) => {
           codeSplitting: {
             // The small shared parts of the public pages in one chunk rather than five (each file costs
             // its own compression and import/export glue on a first load that is budgeted to 90 KB).
-            // Vite's helper for dynamic imports (it fetches a chunk's imports beside it) in a chunk of its own, so
-            // that the entry (src/main.tsx), which must stay tiny, does not import a chunk of page parts for it.
+            // The entry (src/main.tsx, which must stay tiny) with Vite's helper for dynamic imports (it fetches a
+            // chunk's imports beside it), which the app's chunks then import from it: otherwise the bundler puts
+            // the helper into a chunk of page parts, which the entry would then load before the first paint.
             groups: [
-              { name: 'preload-helper', test: /vite\/preload-helper/, priority: 2 },
+              { name: 'index', test: /src[\\/]main\.tsx$|vite\/preload-helper/, priority: 2 },
               { name: 'page-parts', test: PAGE_PARTS, priority: 1 },
             ],
           },

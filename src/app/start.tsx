@@ -1,4 +1,4 @@
-import { StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AuthProvider } from '../features/auth/auth-provider';
@@ -34,8 +34,12 @@ function mount(root: HTMLElement, locale: Locale, earlyClicks: EarlyClicks): voi
     </StrictMode>
   );
   // The static pages come with their content rendered at build time (tools/build/prerender.ts): hydrate it, once
-  // the page's own code is here, so the page hydrates in one go.
-  if (root.hasChildNodes()) void preloadPageAt(window.location.pathname).then(() => hydrateRoot(root, app));
+  // the page's own code is here, as a transition: React then hydrates in slices and lets the browser handle input
+  // in between, instead of holding the main thread for the whole page.
+  if (root.hasChildNodes())
+    void preloadPageAt(window.location.pathname).then(() =>
+      startTransition(() => void hydrateRoot(root, app)),
+    );
   else createRoot(root).render(app);
 }
 

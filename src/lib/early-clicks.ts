@@ -11,10 +11,10 @@ export interface EarlyClicks {
 
 export function captureEarlyClicks(doc: Document = document): EarlyClicks {
   const clicked: HTMLButtonElement[] = [];
+  // (A disabled button gets no click event at all.)
   const keep = (event: Event) => {
-    const target = event.target;
-    const button = target instanceof Element ? target.closest('button') : null;
-    if (button && !button.disabled) clicked.push(button);
+    const button = (event.target as Element).closest?.('button');
+    if (button) clicked.push(button);
   };
   doc.addEventListener('click', keep, true);
   return {
