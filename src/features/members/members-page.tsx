@@ -11,7 +11,7 @@ import { MEMBER_SECTION_IDS, type MemberSectionId } from '../../domain/member-se
 import { isPermissionDenied } from '../../firebase/storage';
 import { formatLongDate } from '../../lib/format';
 import { m } from '../../paraglide/messages.js';
-import { useApproval } from './approval';
+import { useApproval } from '../../components/approval/approval';
 import { ApprovalModal, ApprovalNotice, ApprovedNote } from './approval-ui';
 import { DownloadAll } from './download-all';
 import { DownloadService, type Progress } from './download-service';
