@@ -109,21 +109,26 @@ describe('organiser:members list', () => {
     expect(code, io.text()).toBe(0);
     expect(io.stdout[0]).toBe(`Target: local emulators (${PROJECT}), Auth emulator at ${emulator.url}`);
     expect(out).toMatch(
-      /E-mail\s+Name\s+Verified\s+Sign-in\s+Created \(UTC\)\s+Last sign-in \(UTC\)\s+Approved\s+Blocked/,
+      /E-mail\s+Name\s+Verified\s+Sign-in\s+Created \(UTC\)\s+Last sign-in \(UTC\)\s+Approved\s+Organiser\s+Blocked/,
     );
     const row = (email: string) => io.stdout.find((line) => line.startsWith(email)) ?? '';
     const date = /\d{4}-\d\d-\d\d \d\d:\d\d/.source;
     expect(row('member@example.com')).toMatch(
-      new RegExp(`^member@example\\.com\\s+Demo Member\\s+yes\\s+e-mail\\s+${date}\\s+${date}\\s+yes\\s+no$`),
+      new RegExp(
+        `^member@example\\.com\\s+Demo Member\\s+yes\\s+e-mail\\s+${date}\\s+${date}\\s+yes\\s+no\\s+no$`,
+      ),
     );
     expect(row('relative@example.com')).toMatch(
-      /^relative@example\.com\s+Demo Relative\s+yes\s+e-mail\s+.*\s+no\s+no$/,
+      /^relative@example\.com\s+Demo Relative\s+yes\s+e-mail\s+.*\s+no\s+no\s+no$/,
     );
     expect(row('unverified@example.com')).toMatch(
       /^unverified@example\.com\s+Unverified Demo\s+no\s+e-mail\s/,
     );
     expect(row('kari@example.org')).toMatch(/^kari@example\.org\s+Kari Nordmann\s+yes\s+Google\s/);
-    expect(io.stdout.at(-1)).toBe('4 accounts: 1 approved, 0 blocked, 1 not verified.');
+    expect(row('organiser@example.com')).toMatch(
+      /^organiser@example\.com\s+Demo Organiser\s+yes\s+e-mail\s+.*\s+yes\s+yes\s+no$/,
+    );
+    expect(io.stdout.at(-1)).toBe('5 accounts: 2 approved, 0 blocked, 1 not verified.');
   });
 
   it('formats the times in UTC, "-" for never', () => {
@@ -189,6 +194,87 @@ describe('organiser:members approve / unapprove', () => {
   });
 });
 
+describe('organiser:members organiser / unorganiser', () => {
+  /** Whether storage.rules (its mirror) lets this ID token list the uploaders' waiting folders. */
+  function listsWaitingPhotos(idToken: string): boolean {
+    return isPermitted(
+      { method: 'list', path: 'b/demo-reunion.firebasestorage.app/o/members/photos/pending', token: idToken },
+      PROJECT,
+    );
+  }
+
+  it('organiser: the next ID token carries organiser=true and moderates the photos; other claims are kept', async () => {
+    const before = await signIn(accounts.member.email);
+    expect(listsWaitingPhotos(before.body.idToken!)).toBe(false);
+
+    const { code, io } = await members('organiser', 'Member@Example.com');
+    expect(code, io.text()).toBe(0);
+    expect(io.stdout[0]).toBe(`Target: local emulators (${PROJECT}), Auth emulator at ${emulator.url}`);
+    expect(io.stdout).toContain('organiser: member@example.com');
+    expect(io.stdout.at(-1)).toMatch(/^An organiser moderates the photos from their next ID token on/);
+    expect((await admin.auth.getUserByEmail(accounts.member.email)).customClaims).toEqual({
+      approved: true,
+      organiser: true,
+    });
+    const refreshed = await refresh(before.body.refreshToken!);
+    expect(decodeJwtPayload(refreshed.body.id_token!)).toMatchObject({ approved: true, organiser: true });
+    expect(listsWaitingPhotos(refreshed.body.id_token!)).toBe(true);
+    expect(readsAttendeesList(refreshed.body.id_token!)).toBe(true);
+
+    const list = await members('list');
+    expect(list.io.stdout.find((line) => line.startsWith('member@example.com'))).toMatch(
+      /\s+yes\s+yes\s+no$/,
+    );
+
+    const again = await members('organiser', accounts.member.email);
+    expect(again.io.stdout).toContain('already an organiser, unchanged: member@example.com');
+  });
+
+  it('organiser notes an account that is not approved or not verified', async () => {
+    const { code, io } = await members('organiser', accounts.relative.email, accounts.unverified.email);
+    expect(code).toBe(0);
+    expect(io.stdout).toContain(
+      'organiser: relative@example.com (note: not approved: approve it too, to read the approval-only files)',
+    );
+    expect(io.stdout).toContain(
+      'organiser: unverified@example.com (note: its e-mail is not verified yet, so it moderates nothing until ' +
+        'it is; not approved: approve it too, to read the approval-only files)',
+    );
+    // The rules check the organiser claim on its own: an organiser who is not approved still moderates.
+    const token = (await signIn(accounts.relative.email)).body.idToken!;
+    expect(listsWaitingPhotos(token)).toBe(true);
+    expect(readsAttendeesList(token)).toBe(false);
+  });
+
+  it('unorganiser removes only the organiser claim', async () => {
+    const { code, io } = await members('unorganiser', accounts.organiser.email, accounts.member.email);
+    expect(code, io.text()).toBe(0);
+    expect(io.stdout).toContain('organiser no more: organiser@example.com');
+    expect(io.stdout).toContain('not an organiser, unchanged: member@example.com');
+    expect(io.stdout.at(-1)).toMatch(/keeps moderating the photos until their ID token expires/);
+    expect((await admin.auth.getUserByEmail(accounts.organiser.email)).customClaims).toEqual({
+      approved: true,
+    });
+    const token = (await signIn(accounts.organiser.email)).body.idToken!;
+    expect(decodeJwtPayload(token)).not.toHaveProperty('organiser');
+    expect(listsWaitingPhotos(token)).toBe(false);
+
+    // Only claim left: none at all.
+    await members('unapprove', accounts.organiser.email);
+    await members('organiser', accounts.organiser.email);
+    await members('unorganiser', accounts.organiser.email);
+    expect((await admin.auth.getUserByEmail(accounts.organiser.email)).customClaims ?? {}).toEqual({});
+  });
+
+  it('an unknown address changes nothing', async () => {
+    const { code, err } = await members('organiser', accounts.relative.email, 'nobody@example.com');
+    expect(code).toBe(1);
+    expect(err).toContain('No account has the address nobody@example.com');
+    expect((await admin.auth.getUserByEmail(accounts.relative.email)).customClaims ?? {}).toEqual({});
+    expect((await members('unorganiser', 'nobody@example.com')).code).toBe(1);
+  });
+});
+
 describe('organiser:members block / unblock', () => {
   it('block: sign-in refused (USER_DISABLED), the refresh token revoked; unblock: signs in again', async () => {
     const open = await signIn(accounts.member.email);
@@ -251,7 +337,11 @@ describe('organiser:members errors', () => {
   });
 
   it.each([
-    [[], /^organiser:members: Which command\? One of: list, approve, unapprove, block, unblock\./],
+    [
+      [],
+      /^organiser:members: Which command\? One of: list, approve, unapprove, organiser, unorganiser, block, unblock\./,
+    ],
+    [['organiser'], /organiser needs at least one e-mail address/],
     [['approve'], /approve needs at least one e-mail address/],
     [['promote', 'a@example.com'], /Unknown command "promote"/],
     [['block', 'not-an-address'], /Not an e-mail address: not-an-address/],

@@ -1,11 +1,16 @@
 /**
- * npm run organiser:members -- <list | approve | unapprove | block | unblock> [<email>...] [--project <alias|id>]
+ * npm run organiser:members -- <list | approve | unapprove | organiser | unorganiser | block | unblock> [<email>...]
+ *   [--project <alias|id>]
  *
  * Who may read the members' files, through the Admin SDK (firebase-admin Auth):
- *   list       every account: e-mail, name, verified, sign-in provider, created, last sign-in, approved, blocked;
+ *   list       every account: e-mail, name, verified, sign-in provider, created, last sign-in, approved, organiser,
+ *              blocked;
  *   approve    sets the `approved` custom claim: the account may also read the approval-only files (the lists of
  *              living people, see storage.rules);
  *   unapprove  removes it;
+ *   organiser  sets the `organiser` custom claim: the account moderates the relatives' photos (approves, rejects,
+ *              removes; storage.rules checks the claim on its own);
+ *   unorganiser removes it;
  *   block      disables the account (no sign-in, no new ID tokens) and revokes its refresh tokens;
  *   unblock    enables it again.
  * Every address is looked up before anything changes: one unknown address changes nothing and exits 1.
@@ -13,6 +18,7 @@
 import type { Auth, UserRecord } from 'firebase-admin/auth';
 
 import { APPROVED_CLAIM } from '../bucket/member-files.ts';
+import { ORGANISER_CLAIM } from '../../src/domain/access.ts';
 import { authFailure } from '../core/admin.ts';
 import { defineCommand, formatTable, plural, runIfMain, type Io } from '../core/cli.ts';
 import { CommandError, EXIT_OK, UsageError } from '../core/errors.ts';
@@ -20,17 +26,31 @@ import { PROJECT_OPTION, TARGET_HELP, type Target } from '../core/target.ts';
 
 const NAME = 'organiser:members';
 
-export const COMMANDS = ['list', 'approve', 'unapprove', 'block', 'unblock'] as const;
+export const COMMANDS = [
+  'list',
+  'approve',
+  'unapprove',
+  'organiser',
+  'unorganiser',
+  'block',
+  'unblock',
+] as const;
 export type MembersCommand = (typeof COMMANDS)[number];
 
 export const HELP = `Usage: npm run ${NAME} -- <command> [<email>...] [--project <alias|id>]
 
-Decides who may read the members' files:
+Decides who may read the members' files and who moderates the relatives' photos:
   list                  every account: e-mail, name, verified, sign-in provider, created, last sign-in,
-                        approved, blocked
+                        approved, organiser, blocked
   approve <email>...    lets the accounts read the approval-only files too (the 1976 attendees list and
-                        the time-capsule donors and recipients); the others every verified account reads
+                        the time-capsule donors and recipients) and share and see the relatives' photos;
+                        the others every verified account reads
   unapprove <email>...  takes that back
+  organiser <email>...  makes the accounts organisers: they see the photos waiting for approval, approve
+                        or reject them and remove shared ones (on the photos page, or npm run
+                        organiser:photos); give them approve too, to see everything else
+  unorganiser <email>...
+                        takes that back
   block <email>...      disables the accounts (they cannot sign in) and revokes their refresh tokens
   unblock <email>...    enables them again
 Each prints what it changed. Every address is looked up first: an unknown address changes nothing.
@@ -86,6 +106,10 @@ export function isApproved(user: Pick<UserRecord, 'customClaims'>): boolean {
   return user.customClaims?.[APPROVED_CLAIM] === true;
 }
 
+export function isOrganiser(user: Pick<UserRecord, 'customClaims'>): boolean {
+  return user.customClaims?.[ORGANISER_CLAIM] === true;
+}
+
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 
 export function accountRow(user: UserRecord): string[] {
@@ -98,6 +122,7 @@ export function accountRow(user: UserRecord): string[] {
     formatTime(user.metadata.creationTime),
     formatTime(user.metadata.lastSignInTime),
     yesNo(isApproved(user)),
+    yesNo(isOrganiser(user)),
     yesNo(user.disabled),
   ];
 }
@@ -110,6 +135,7 @@ export const LIST_HEADER = [
   'Created (UTC)',
   'Last sign-in (UTC)',
   'Approved',
+  'Organiser',
   'Blocked',
 ];
 
@@ -181,6 +207,22 @@ async function apply(
       await auth.setCustomUserClaims(user.uid, Object.keys(claims).length ? claims : null);
       return `approval removed: ${email}`;
     }
+    case 'organiser': {
+      if (isOrganiser(user)) return `already an organiser, unchanged: ${email}`;
+      await auth.setCustomUserClaims(user.uid, { ...user.customClaims, [ORGANISER_CLAIM]: true });
+      const notes = [
+        !user.emailVerified && 'its e-mail is not verified yet, so it moderates nothing until it is',
+        !isApproved(user) && 'not approved: approve it too, to read the approval-only files',
+      ].filter(Boolean);
+      return `organiser: ${email}${notes.length ? ` (note: ${notes.join('; ')})` : ''}`;
+    }
+    case 'unorganiser': {
+      if (!isOrganiser(user)) return `not an organiser, unchanged: ${email}`;
+      const claims = { ...user.customClaims };
+      delete claims[ORGANISER_CLAIM];
+      await auth.setCustomUserClaims(user.uid, Object.keys(claims).length ? claims : null);
+      return `organiser no more: ${email}`;
+    }
     case 'block': {
       if (!user.disabled) await auth.updateUser(user.uid, { disabled: true });
       // Revoked every time: a blocked account must get no new ID token from an old refresh token.
@@ -206,6 +248,11 @@ const AFTERWORDS: Record<Exclude<MembersCommand, 'list'>, string> = {
   block:
     'A blocked member cannot sign in. A page already signed in keeps its current ID token, and with it access ' +
     'to the files, until that token expires (within the hour): Cloud Storage cannot revoke an issued token.',
+  organiser:
+    'An organiser moderates the photos from their next ID token on: at once after signing in again, at the ' +
+    'latest within the hour.',
+  unorganiser:
+    'An organiser signed in now keeps moderating the photos until their ID token expires (within the hour).',
   unblock: 'The member can sign in again.',
 };
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, formatTable } from './cli.ts';
 
 const TSX = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
-const COMMANDS = ['upload', 'check', 'deploy', 'auth-settings', 'members'] as const;
+const COMMANDS = ['upload', 'check', 'deploy', 'auth-settings', 'members', 'photos'] as const;
 
 function runScript(
   command: string,
@@ -68,6 +68,7 @@ describe('organiser commands run directly', () => {
   it.each([
     ['check', [], ', bucket gs://my-real-reunion.firebasestorage.app'],
     ['members', ['list'], ''],
+    ['photos', ['list'], ', bucket gs://my-real-reunion.firebasestorage.app'],
     ['auth-settings', [], ''],
   ] as const)(
     'a real project without Google credentials: %s says where it would act and how to log in, exit 1',

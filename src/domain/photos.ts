@@ -28,6 +28,8 @@ export const MAX_CAPTION_LENGTH = 300;
 
 /** Any photo id storage.rules accepts. The ids this site makes are stricter: see newPhotoId(). */
 export const PHOTO_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+/** A photo's (or thumbnail's) file name, as storage.rules checks it (the rules language's regular expression). */
+export const PHOTO_FILE_PATTERN = '^[A-Za-z0-9_-]{8,64}[.]jpg$';
 /** The ids newPhotoId() makes: `<UTC time taken, YYYYMMDDTHHMMSSZ>_<10 random letters and digits>`. */
 export const NEW_PHOTO_ID_PATTERN = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z_[A-Za-z0-9]{10}$/;
 const RANDOM_LENGTH = 10;

@@ -19,6 +19,8 @@ export interface DemoAccount {
   verified: boolean;
   /** Has the `approved` custom claim: reads the approval-only lists too. */
   approved: boolean;
+  /** Has the `organiser` custom claim: moderates the relatives' photos. */
+  organiser?: boolean;
   displayName: string;
   /** What the account shows, for the list npm start prints. */
   shows: string;
@@ -29,6 +31,7 @@ export function demoAccounts(env: NodeJS.ProcessEnv = process.env): {
   member: DemoAccount;
   relative: DemoAccount;
   unverified: DemoAccount;
+  organiser: DemoAccount;
 } {
   const password = env.DEMO_PASSWORD ?? 'Reunion1976';
   return {
@@ -55,6 +58,15 @@ export function demoAccounts(env: NodeJS.ProcessEnv = process.env): {
       approved: false,
       displayName: 'Unverified Demo',
       shows: 'not verified: is asked to verify the e-mail address',
+    },
+    organiser: {
+      email: env.DEMO_ORGANISER_EMAIL ?? 'organiser@example.com',
+      password,
+      verified: true,
+      approved: true,
+      organiser: true,
+      displayName: 'Demo Organiser',
+      shows: 'verified, approved, organiser: approves or rejects the waiting photos, removes shared ones',
     },
   };
 }

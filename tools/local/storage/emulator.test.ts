@@ -3,7 +3,8 @@
  * matrix over real HTTP, on the REST endpoints the Firebase JS SDK calls:
  *   read   GET    /v0/b/<bucket>/o/<encoded path>?alt=media   (getBlob / getBytes / an authenticated fetch)
  *   list   GET    /v0/b/<bucket>/o?prefix=<folder>/            (listAll / list)
- *   write  POST   /v0/b/<bucket>/o?name=<path>  multipart      (uploadBytes)
+ *   write  POST   /v0/b/<bucket>/o?name=<path>  multipart      (uploadBytes; resumable: uploadBytesResumable)
+ *   update PATCH  /v0/b/<bucket>/o/<encoded path>              (updateMetadata)
  *   delete DELETE /v0/b/<bucket>/o/<encoded path>              (deleteObject)
  * with `Authorization: Firebase <ID token>`, as the SDK sends it.
  *
@@ -14,7 +15,6 @@
  * with `npx firebase emulators:start --only storage --project demo-reunion`), the same matrix runs against that
  * emulator and its Java rules engine on storage.rules instead of starting ours (see README.md).
  */
-import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -39,6 +39,20 @@ import {
   saveObject,
 } from '../../../organiser/bucket/member-files.ts';
 import { emulatorIdToken } from './tokens.ts';
+import { clientUploadRequest } from './client-upload.ts';
+import { MAX_PHOTO_BYTES, PHOTOS_PREFIX, PHOTO_CONTENT_TYPE } from '../../../src/domain/photos.ts';
+import {
+  OTHER_UID,
+  PHOTO_USERS,
+  accessCases,
+  createCases,
+  listCases,
+  ownerMetadata,
+  pathAt,
+  type PhotoCase,
+  type PhotoObject,
+  type PhotoUser,
+} from './photo-rules-matrix.ts';
 
 const PROJECT = 'demo-reunion';
 const BUCKET = 'demo-reunion.firebasestorage.app';
@@ -82,38 +96,6 @@ function authHeaders(user: User): Record<string, string> {
 
 function folderOf(path: string): string {
   return path.slice(0, path.lastIndexOf('/') + 1);
-}
-
-/**
- * The Firebase Storage REST multipart upload the JS SDK's uploadBytes sends (a client write), with a boundary that
- * cannot occur in the data (the emulator splits on it without reading lengths).
- */
-function clientUploadRequest(
-  storageUrl: string,
-  path: string,
-  data: Buffer,
-  contentType: string,
-  authorization: string | null,
-): { url: string; init: RequestInit } {
-  let boundary: string;
-  do boundary = `client-${randomBytes(16).toString('hex')}`;
-  while (data.includes(boundary));
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n` +
-        `${JSON.stringify({ name: path, contentType })}\r\n`,
-    ),
-    Buffer.from(`--${boundary}\r\nContent-Type: ${contentType}\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const headers: Record<string, string> = {
-    'Content-Type': `multipart/related; boundary=${boundary}`,
-    'X-Goog-Upload-Protocol': 'multipart',
-  };
-  if (authorization) headers.Authorization = authorization;
-  const url = `${storageUrl}/v0/b/${encodeURIComponent(BUCKET)}/o?name=${encodeURIComponent(path)}`;
-  return { url, init: { method: 'POST', headers, body } };
 }
 
 /** What a file is, for the rules: who may read it. */
@@ -246,6 +228,7 @@ describe('in-process Storage emulator with the rules mirror', () => {
       async ({ user, path }) => {
         const { url, init } = clientUploadRequest(
           emulator.url,
+          BUCKET,
           path,
           Buffer.from('overwritten by a client'),
           'text/plain',
@@ -262,6 +245,7 @@ describe('in-process Storage emulator with the rules mirror', () => {
     it.each(USER_NAMES)('%s cannot create a new object under members/ either -> 403', async (user) => {
       const { url, init } = clientUploadRequest(
         emulator.url,
+        BUCKET,
         `${MEMBERS_PREFIX}documents/new-file-${user}.pdf`,
         Buffer.from('%PDF-1.4 not really'),
         'application/pdf',
@@ -335,7 +319,7 @@ describe('in-process Storage emulator with the rules mirror', () => {
     );
   });
 
-  describe('rules matrix: list only for a verified user under members/ (approval-only files are listed too)', () => {
+  describe('rules matrix: list only for a verified user, in a folder under members/ (not members/ itself)', () => {
     const folders = [...new Set([MEMBERS_PREFIX, ...targets.map((target) => folderOf(target.path))])];
     it.each(USER_NAMES.flatMap((user) => folders.map((folder) => ({ user, folder }))))(
       '$user lists $folder',
@@ -346,7 +330,8 @@ describe('in-process Storage emulator with the rules mirror', () => {
             headers: authHeaders(user),
           },
         );
-        if (isVerified(user) && folder.startsWith(MEMBERS_PREFIX)) {
+        // members/ itself: a listing without a delimiter would name every waiting photo under members/photos/.
+        if (isVerified(user) && folder.startsWith(MEMBERS_PREFIX) && folder !== MEMBERS_PREFIX) {
           expect(response.status).toBe(200);
           const listing = (await response.json()) as { items: { name: string }[] };
           const expected = targets.filter((t) => t.path.startsWith(folder)).map((t) => t.path);
@@ -383,6 +368,195 @@ describe('in-process Storage emulator with the rules mirror', () => {
         headers: { Authorization: `Firebase ${token}` },
       });
       expect(response.status).toBe(403);
+    });
+  });
+
+  describe("rules matrix: the relatives' photos (members/photos/), real uploads through the Firebase API", () => {
+    const photoTokens = Object.fromEntries(
+      Object.entries(PHOTO_USERS).map(([user, options]) => [
+        user,
+        options ? emulatorIdToken({ projectId: PROJECT, ...options }) : null,
+      ]),
+    ) as Record<PhotoUser, string | null>;
+    const photoHeaders = (user: PhotoUser): Record<string, string> =>
+      photoTokens[user] ? { Authorization: `Firebase ${photoTokens[user]}` } : {};
+
+    const bytesBySize = new Map<number, Buffer>();
+    /** A JPEG's first bytes and filler: the rules look at the size and content type, not at the pixels. */
+    function jpegBytes(size: number): Buffer {
+      let bytes = bytesBySize.get(size);
+      if (!bytes) {
+        bytes = Buffer.alloc(size, 0x20);
+        Buffer.from([0xff, 0xd8, 0xff, 0xe0]).copy(bytes, 0, 0, Math.min(4, size));
+        bytesBySize.set(size, bytes);
+      }
+      return bytes;
+    }
+
+    /** What the Admin SDK sees at path (null: nothing), without the download token the Firebase API adds. */
+    async function storedAt(path: string): Promise<PhotoObject | null> {
+      const [exists] = await admin.bucket(BUCKET).file(path).exists();
+      if (!exists) return null;
+      const [metadata] = await admin.bucket(BUCKET).file(path).getMetadata();
+      const custom = { ...(metadata.metadata ?? {}) } as Record<string, string>;
+      delete custom[DOWNLOAD_TOKENS_METADATA_KEY];
+      return { contentType: metadata.contentType ?? '', size: Number(metadata.size), metadata: custom };
+    }
+
+    /** Puts exactly `stored` at path (or nothing), through the Admin SDK. */
+    async function reset(path: string, stored: PhotoObject | null): Promise<void> {
+      const file = admin.bucket(BUCKET).file(path);
+      await file.delete({ ignoreNotFound: true });
+      if (stored) {
+        await file.save(jpegBytes(stored.size), {
+          resumable: false,
+          metadata: { contentType: stored.contentType, metadata: stored.metadata },
+        });
+      }
+    }
+
+    async function request(c: PhotoCase): Promise<Response> {
+      const authorization = photoTokens[c.user] ? `Firebase ${photoTokens[c.user]}` : null;
+      switch (c.method) {
+        case 'create': {
+          const { url, init } = clientUploadRequest(
+            emulator.url,
+            BUCKET,
+            c.path,
+            jpegBytes(c.write!.size),
+            c.write!.contentType,
+            authorization,
+            c.write!.metadata,
+          );
+          return fetch(url, init);
+        }
+        case 'update':
+          return fetch(objectUrl(c.path), {
+            method: 'PATCH',
+            headers: { ...photoHeaders(c.user), 'Content-Type': 'application/json' },
+            body: JSON.stringify({ metadata: c.write!.metadata }),
+          });
+        case 'delete':
+          return fetch(objectUrl(c.path), { method: 'DELETE', headers: photoHeaders(c.user) });
+        case 'get':
+          return fetch(`${objectUrl(c.path)}?alt=media`, { headers: photoHeaders(c.user) });
+      }
+    }
+
+    const OK: Record<PhotoCase['method'], number> = { create: 200, update: 200, delete: 204, get: 200 };
+
+    it.each([...accessCases(), ...createCases()])('$label', async (c) => {
+      await reset(c.path, c.stored);
+      const response = await request(c);
+      const body = Buffer.from(await response.arrayBuffer());
+      expect(response.status).toBe(c.allowed ? OK[c.method] : 403);
+      const after = await storedAt(c.path);
+      if (c.method === 'get' && c.allowed) expect(body.byteLength).toBe(c.stored!.size);
+      if (c.method === 'create' && c.allowed) expect(after).toEqual(c.write);
+      else if (c.method === 'delete' && c.allowed) expect(after).toBeNull();
+      else expect(after, 'a refused request (or a read) changes nothing').toEqual(c.stored);
+      await reset(c.path, null);
+    });
+
+    /** uploadBytesResumable's requests: start (metadata), then the bytes with upload, finalize. */
+    async function resumableUpload(
+      user: PhotoUser,
+      path: string,
+      data: Buffer,
+      metadata: Record<string, string>,
+    ): Promise<number> {
+      const start = await fetch(`${emulator.url}/v0/b/${BUCKET}/o?name=${encodeURIComponent(path)}`, {
+        method: 'POST',
+        headers: {
+          ...photoHeaders(user),
+          'Content-Type': 'application/json; charset=utf-8',
+          'X-Goog-Upload-Protocol': 'resumable',
+          'X-Goog-Upload-Command': 'start',
+          'X-Goog-Upload-Header-Content-Length': String(data.byteLength),
+          'X-Goog-Upload-Header-Content-Type': PHOTO_CONTENT_TYPE,
+        },
+        body: JSON.stringify({ name: path, contentType: PHOTO_CONTENT_TYPE, metadata }),
+      });
+      expect(start.status).toBe(200);
+      const uploadUrl = start.headers.get('x-goog-upload-url')!;
+      const finish = await fetch(uploadUrl, {
+        method: 'POST',
+        headers: {
+          ...photoHeaders(user),
+          'X-Goog-Upload-Protocol': 'resumable',
+          'X-Goog-Upload-Command': 'upload, finalize',
+          'X-Goog-Upload-Offset': '0',
+        },
+        body: new Uint8Array(data),
+      });
+      await finish.arrayBuffer();
+      return finish.status;
+    }
+
+    it('a resumable upload (the SDK above 256 KiB) is checked the same way: 10 MiB passes, one byte more is refused', async () => {
+      const path = pathAt('waiting photo', '20260711T190322Z_resumable1');
+      await reset(path, null);
+      expect(await resumableUpload('owner', path, jpegBytes(MAX_PHOTO_BYTES + 1), ownerMetadata())).toBe(403);
+      expect(await storedAt(path)).toBeNull();
+      expect(
+        await resumableUpload('owner', path, jpegBytes(MAX_PHOTO_BYTES), ownerMetadata({ gps: '1,2' })),
+      ).toBe(403);
+      expect(await resumableUpload('another approved member', path, jpegBytes(1000), ownerMetadata())).toBe(
+        403,
+      );
+      expect(await storedAt(path)).toBeNull();
+      expect(await resumableUpload('owner', path, jpegBytes(MAX_PHOTO_BYTES), ownerMetadata())).toBe(200);
+      expect(await storedAt(path)).toEqual({
+        contentType: PHOTO_CONTENT_TYPE,
+        size: MAX_PHOTO_BYTES,
+        metadata: ownerMetadata(),
+      });
+      // And never over the existing photo.
+      expect(await resumableUpload('owner', path, jpegBytes(1000), ownerMetadata())).toBe(403);
+      expect((await storedAt(path))?.size).toBe(MAX_PHOTO_BYTES);
+      await reset(path, null);
+    });
+
+    describe('list', () => {
+      const seeded = [
+        pathAt('waiting photo', 'ownerphoto1'),
+        pathAt('waiting thumbnail', 'ownerphoto1'),
+        pathAt('waiting photo', 'otherphoto1', OTHER_UID),
+        pathAt('waiting thumbnail', 'otherphoto1', OTHER_UID),
+        pathAt('shared photo', 'sharedphoto1'),
+        pathAt('shared thumbnail', 'sharedphoto1'),
+      ];
+      beforeAll(async () => {
+        await admin.bucket(BUCKET).deleteFiles({ prefix: PHOTOS_PREFIX });
+        for (const path of seeded) {
+          await reset(path, { contentType: PHOTO_CONTENT_TYPE, size: 100, metadata: ownerMetadata() });
+        }
+      });
+
+      it.each(listCases())('$label', async ({ user, prefix, allowed }) => {
+        // A folder, as the SDK's list() asks for it: one level, with a delimiter. The Firebase API refuses a prefix
+        // that is not a folder before any rule (400).
+        const response = await fetch(
+          `${emulator.url}/v0/b/${BUCKET}/o?prefix=${encodeURIComponent(prefix)}&delimiter=%2F`,
+          { headers: photoHeaders(user) },
+        );
+        expect(response.status).toBe(!prefix.endsWith('/') ? 400 : allowed ? 200 : 403);
+        if (!allowed) return;
+        const listing = (await response.json()) as { items?: { name: string }[]; prefixes?: string[] };
+        const below = seeded
+          .filter((path) => path.startsWith(prefix))
+          .map((path) => path.slice(prefix.length));
+        expect((listing.items ?? []).map((item) => item.name).sort()).toEqual(
+          below.filter((rest) => !rest.includes('/')).map((rest) => prefix + rest),
+        );
+        expect([...(listing.prefixes ?? [])].sort()).toEqual(
+          [
+            ...new Set(
+              below.filter((rest) => rest.includes('/')).map((rest) => prefix + rest.split('/')[0] + '/'),
+            ),
+          ].sort(),
+        );
+      });
     });
   });
 

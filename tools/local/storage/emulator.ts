@@ -167,7 +167,7 @@ function createMirrorEmulatorClass(ft: FirebaseToolsInternals) {
       verify: ({ method, path, token, projectId, file }) =>
         Promise.resolve({
           permitted: isPermitted(
-            { method, path, token, resource: file?.before ?? null },
+            { method, path, token, resource: file?.before ?? null, requestResource: file?.after ?? null },
             projectId || defaultProjectId,
           ),
           issues: new ft.StorageRulesIssues(),

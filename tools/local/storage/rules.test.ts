@@ -6,10 +6,33 @@ import {
   ACCESS_VERIFIED,
   APPROVED_CLAIM,
 } from '../../../organiser/bucket/member-files.ts';
+import { ORGANISER_CLAIM } from '../../../src/domain/access.ts';
+import {
+  DIMENSION_PATTERN,
+  MAX_CAPTION_LENGTH,
+  MAX_PHOTO_BYTES,
+  MAX_THUMBNAIL_BYTES,
+  PHOTO_CONTENT_TYPE,
+  PHOTO_FILE_PATTERN,
+  PHOTO_ID_PATTERN,
+  PHOTO_METADATA_KEYS,
+  REQUIRED_PHOTO_METADATA_KEYS,
+  TAKEN_AT_PATTERN,
+} from '../../../src/domain/photos.ts';
+import {
+  PHOTO_USERS,
+  accessCases,
+  createCases,
+  listCases,
+  ownerMetadata,
+  pathAt,
+  type PhotoUser,
+} from './photo-rules-matrix.ts';
 import {
   MIRRORED_RULES_SHA256,
   decodeJwtPayload,
   isPermitted,
+  matchPath,
   normaliseRules,
   objectSegmentsOf,
   rulesHash,
@@ -60,10 +83,14 @@ type ResourceKind = keyof typeof resources;
 const membersPaths = [
   rulesPath('members/documents/program-1976.pdf'),
   rulesPath('members/benchmark/large-demo-file.bin'),
-  rulesPath('members'), // list of the prefix 'members/' (the emulator strips trailing slashes)
+  rulesPath('members/loose-file.pdf'), // {allPaths=**} matches zero segments: a file right under members/
   `/${rulesPath('members/images/threshing-crew.jpg')}`, // the Java runtime's form, with a leading slash
 ];
 const outsidePaths = [
+  rulesPath('members'), // list of the prefix 'members/' (the emulator strips trailing slashes): no folder
+  rulesPath('members/photos'), // the catalogue's rule stops at members/photos/ ...
+  rulesPath('members/photos/pending/approved-user/20260711T190322Z_k3J9xQ2mPa.jpg'), // ... whatever metadata
+  rulesPath('members/photos/elsewhere/old-catalogue-file.pdf'),
   rulesPath('public/readme.txt'),
   rulesPath('membersx/file.pdf'),
   rulesPath('Members/documents/program-1976.pdf'),
@@ -72,7 +99,7 @@ const outsidePaths = [
   'members/documents/program-1976.pdf', // not under /b/{bucket}/o at all
 ];
 
-/** storage.rules, written out once more as a table: who may do what to which object. */
+/** storage.rules, written out once more as a table: who may do what to which catalogue object. */
 function expected(user: User, method: StorageMethod, inside: boolean, resource: ResourceKind): boolean {
   if (!inside || !VERIFIED_USERS.has(user)) return false;
   if (method === 'list') return true;
@@ -97,10 +124,13 @@ describe('isPermitted (mirror of storage.rules)', () => {
     );
   });
 
-  it('a list never looks at a resource (the emulator passes none)', () => {
-    const path = rulesPath('members');
-    expect(isPermitted({ method: 'list', path, token: users.verified }, PROJECT)).toBe(true);
-    expect(isPermitted({ method: 'list', path, token: users.unverified }, PROJECT)).toBe(false);
+  it('lists the catalogue folders, not members/ itself nor members/photos/; a list never looks at a resource', () => {
+    const list = (path: string, token: string | null) =>
+      isPermitted({ method: 'list', path: rulesPath(path), token }, PROJECT);
+    expect(list('members/documents', users.verified)).toBe(true);
+    expect(list('members/documents', users.unverified)).toBe(false);
+    expect(list('members/pho', users.verified)).toBe(true); // (the Firebase API lists folders only: members/pho/)
+    for (const path of ['members', 'members/photos']) expect(list(path, users.approved)).toBe(false);
   });
 
   it('denies methods it does not know (the legacy read/write aliases are never sent by the storage layer)', () => {
@@ -126,8 +156,13 @@ describe('isPermitted (mirror of storage.rules)', () => {
   }
 
   it('requires email_verified to be the boolean true', () => {
+    const path = rulesPath('members/documents/program-1976.pdf');
+    const resource = resources['an ordinary file'];
+    expect(isPermitted({ method: 'get', path, token: tokenWith('verified', {}), resource }, PROJECT)).toBe(
+      true,
+    );
     const token = tokenWith('verified', { email_verified: 'true' });
-    expect(isPermitted({ method: 'list', path: rulesPath('members'), token }, PROJECT)).toBe(false);
+    expect(isPermitted({ method: 'get', path, token, resource }, PROJECT)).toBe(false);
   });
 
   it('requires the approved claim to be the boolean true', () => {
@@ -166,6 +201,81 @@ describe('isPermitted (mirror of storage.rules)', () => {
     const path = rulesPath('members/a.pdf');
     expect(isPermitted({ method: 'get', path, token }, PROJECT, exp - 1)).toBe(true);
     expect(isPermitted({ method: 'get', path, token }, PROJECT, exp)).toBe(false);
+  });
+});
+
+/** The matrix users' ID tokens. */
+const photoTokens = Object.fromEntries(
+  Object.entries(PHOTO_USERS).map(([user, options]) => [
+    user,
+    options ? emulatorIdToken({ projectId: PROJECT, ...options }) : null,
+  ]),
+) as Record<PhotoUser, string | null>;
+
+describe("isPermitted: the relatives' photos (members/photos/)", () => {
+  it.each([...accessCases(), ...createCases()])(
+    '$label',
+    ({ user, method, path, stored, write, allowed }) => {
+      expect(
+        isPermitted(
+          {
+            method,
+            path: rulesPath(path),
+            token: photoTokens[user],
+            resource: stored,
+            requestResource: method === 'create' || method === 'update' ? write : null,
+          },
+          PROJECT,
+        ),
+      ).toBe(allowed);
+    },
+  );
+
+  it.each(listCases())('$label', ({ user, prefix, allowed }) => {
+    // The emulator strips the trailing slashes of the prefix.
+    const path = rulesPath(prefix.replace(/\/+$/, ''));
+    expect(isPermitted({ method: 'list', path, token: photoTokens[user] }, PROJECT)).toBe(allowed);
+  });
+
+  it('a create without request.resource (never sent by the emulator for a create) is refused', () => {
+    const path = rulesPath(pathAt('waiting photo', 'abcdefgh'));
+    expect(isPermitted({ method: 'create', path, token: photoTokens.owner }, PROJECT)).toBe(false);
+  });
+
+  it("an uploaderName needs a name in the token; a shared photo's uploader may delete it only while verified", () => {
+    const path = rulesPath(pathAt('waiting photo', 'abcdefgh'));
+    const noName = emulatorIdToken({
+      projectId: PROJECT,
+      uid: 'owner-uid',
+      emailVerified: true,
+      approved: true,
+    });
+    const write = { contentType: PHOTO_CONTENT_TYPE, size: 10, metadata: ownerMetadata() };
+    const create = (token: string) =>
+      isPermitted({ method: 'create', path, token, requestResource: write }, PROJECT);
+    expect(create(noName)).toBe(false);
+    expect(create(photoTokens.owner!)).toBe(true);
+    const shared = rulesPath(pathAt('shared photo', 'abcdefgh'));
+    const resource = { metadata: ownerMetadata() };
+    expect(isPermitted({ method: 'delete', path: shared, token: noName, resource }, PROJECT)).toBe(true);
+    expect(isPermitted({ method: 'delete', path: shared, token: noName, resource: null }, PROJECT)).toBe(
+      false,
+    );
+  });
+});
+
+describe('matchPath', () => {
+  it('matches one segment per {name}, zero or more for a trailing {name=**}, the rest exactly', () => {
+    expect(matchPath('members/{folder}/{rest=**}', ['members', 'a'])).toEqual({ folder: 'a', rest: '' });
+    expect(matchPath('members/{folder}/{rest=**}', ['members', 'a', 'b', 'c'])).toEqual({
+      folder: 'a',
+      rest: 'b/c',
+    });
+    expect(matchPath('members/{folder}/{rest=**}', ['members'])).toBeNull();
+    expect(matchPath('members/photos/{file}', ['members', 'photos'])).toBeNull();
+    expect(matchPath('members/photos/{file}', ['members', 'photos', 'a', 'b'])).toBeNull();
+    expect(matchPath('members/photos/shared', ['members', 'photos', 'shared'])).toEqual({});
+    expect(matchPath('members/photos/shared', ['members', 'photos', 'Shared'])).toBeNull();
   });
 });
 
@@ -208,14 +318,60 @@ describe('storage.rules and its mirror', () => {
     );
   });
 
-  it('guards members/ only, with one list, one get and no write', () => {
-    expect(rules).toContain('match /b/{bucket}/o{match /members/{allPaths=**}{');
-    expect(rules.match(/match /g)).toHaveLength(2);
-    expect(rules.match(/allow [^:]+:if [^;]+;/g)).toEqual([
-      'allow list:if isVerified();',
-      'allow get:if isVerified()&&(resource==null||isOpenToVerified()||isApproved());',
-      'allow write:if false;',
+  it('has exactly the match blocks and allows the mirror implements, in the same order', () => {
+    const blocks = [...rules.matchAll(/match ((?:\/(?:\{\w+(?:=\*\*)?\}|[\w.-]+))+)\{/g)].map((m) => m[1]);
+    expect(blocks).toEqual([
+      '/b/{bucket}/o',
+      '/members/{folder}/{allPaths=**}',
+      '/members/photos',
+      '/pending',
+      '/pending/{uid}',
+      '/pending/{uid}/thumbnails',
+      '/pending/{uid}/{file}',
+      '/pending/{uid}/thumbnails/{file}',
+      '/shared',
+      '/shared/thumbnails',
+      '/shared/{file}',
+      '/shared/thumbnails/{file}',
     ]);
+    expect(rules.match(/allow [^:]+:if [^;]+;/g)).toEqual([
+      "allow list:if folder!='photos'&&isVerified();",
+      "allow get:if folder!='photos'&&isVerified()&&(resource==null||isOpenToVerified()||isApproved());",
+      'allow write:if false;',
+      'allow list:if isOrganiser();',
+      'allow list:if isOwner(uid)||isOrganiser();',
+      'allow list:if isOwner(uid)||isOrganiser();',
+      'allow get,delete:if isOwner(uid)||isOrganiser();',
+      'allow create:if mayCreatePending(uid,file,10 * 1024 * 1024);',
+      'allow get,delete:if isOwner(uid)||isOrganiser();',
+      'allow create:if mayCreatePending(uid,file,512 * 1024);',
+      'allow list:if maySeeShared();',
+      'allow list:if maySeeShared();',
+      'allow get:if maySeeShared();',
+      'allow delete:if mayDeleteShared();',
+      'allow create:if mayCreateShared(file,10 * 1024 * 1024);',
+      'allow get:if maySeeShared();',
+      'allow delete:if mayDeleteShared();',
+      'allow create:if mayCreateShared(file,512 * 1024);',
+    ]);
+    expect(10 * 1024 * 1024).toBe(MAX_PHOTO_BYTES);
+    expect(512 * 1024).toBe(MAX_THUMBNAIL_BYTES);
+  });
+
+  it("checks the photos' file names, content type, metadata keys and formats of src/domain/photos.ts", () => {
+    expect(PHOTO_FILE_PATTERN).toBe(`${PHOTO_ID_PATTERN.source.slice(0, -1)}[.]jpg$`);
+    expect(rules).toContain(`return file.matches('${PHOTO_FILE_PATTERN}');`);
+    expect(rules).toContain(`request.resource.contentType=='${PHOTO_CONTENT_TYPE}'`);
+    const list = (keys: readonly string[]) => `[${keys.map((key) => `'${key}'`).join(',')}]`;
+    expect(rules).toContain(`md.keys().hasOnly(${list(PHOTO_METADATA_KEYS)})`);
+    expect(rules).toContain(`md.keys().hasAll(${list(REQUIRED_PHOTO_METADATA_KEYS)})`);
+    expect(rules).toContain(`md.takenAt.matches('${TAKEN_AT_PATTERN}')`);
+    expect(rules).toContain(`md.width.matches('${DIMENSION_PATTERN}')`);
+    expect(rules).toContain(`md.height.matches('${DIMENSION_PATTERN}')`);
+    expect(rules).toContain(`md.caption.size()<=${MAX_CAPTION_LENGTH}`);
+    expect(rules).toContain(
+      `'${ORGANISER_CLAIM}' in request.auth.token&&request.auth.token.${ORGANISER_CLAIM}==true`,
+    );
   });
 
   it('reads the same metadata and claim the organiser commands write', () => {

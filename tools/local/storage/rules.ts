@@ -3,14 +3,30 @@
  * place of the Java rules runtime that cannot run here.
  *
  * THE RULES (same as storage.rules; the two must change together, and rules.test.ts fails when storage.rules
- * changes and MIRRORED_RULES_SHA256 below does not):
- *   - Under members/:
- *       list: request.auth != null && request.auth.token.email_verified == true  ("verified");
+ * changes and MIRRORED_RULES_SHA256 below does not). "verified": request.auth != null &&
+ * request.auth.token.email_verified == true; "approved": the token's approved == true; "organiser": verified and
+ * the token's organiser == true.
+ *   - match /members/{folder}/{allPaths=**}, folder != 'photos' (the catalogue):
+ *       list: verified (so not members/ itself, which has no {folder}: unlisted, it would name the waiting photos);
  *       get:  verified && (resource == null                                  (no such file: 404, not 403)
  *                          || resource.metadata.access == 'verified'        (an ordinary file)
- *                          || request.auth.token.approved == true)          (an approved account);
+ *                          || approved);                                    (an approved account)
  *       no client writes (create, update, delete).
+ *   - members/photos/ (src/domain/photos.ts: paths, limits, metadata keys):
+ *       pending                      list: organiser
+ *       pending/{uid}, .../thumbnails list: the owner (uid == auth.uid, verified, approved) or an organiser
+ *       pending/{uid}/{file}          get, delete: owner or organiser; create: the owner, file a photo id + '.jpg',
+ *       pending/{uid}/thumbnails/{file}   resource == null, image/jpeg, <= 10 MiB (thumbnails 512 KiB), the
+ *                                     metadata keys and formats, uploaderUid == uid, uploaderName == token name
+ *       shared, shared/thumbnails     list: approved (verified) or organiser
+ *       shared/{file}, shared/thumbnails/{file}
+ *                                     get: approved or organiser; delete: organiser, or verified and
+ *                                     resource.metadata.uploaderUid == auth.uid; create: organiser, with the
+ *                                     same file, type, size and metadata rules (uploader not compared)
+ *       nothing else (no update anywhere).
  *   - Everything else: denied.
+ *   Several matches may apply to one path (e.g. pending/{uid}/thumbnails is both a folder to list and a {file});
+ *   as in the rules language, a request is allowed when any of them allows it.
  *
  * What the emulator hands to a ruleset's verify() (firebase-tools 15.34.2, emulator/storage/files.js):
  *   - method: 'get' | 'list' | 'create' | 'update' | 'delete' (RulesetOperationMethod in rules/types.js).
@@ -20,9 +36,10 @@
  *             (The Java runtime would add a leading '/' itself; we accept the path with or without it.)
  *   - token:  the second word of the Authorization header ('Firebase <jwt>' or 'Bearer <jwt>'), or undefined.
  *             Admin credentials ('Bearer owner', 'Firebase owner') never reach verify(): the emulator lets them through.
- *   - file:   for get and delete `{ before: <the stored object as a rules resource> }` (undefined `before` when the
- *             object does not exist), whose `metadata` is the object's custom metadata ({} when it has none); for
- *             create/update also `after`; for list `{}`. That is `resource` in storage.rules.
+ *   - file:   `before`: the stored object as a rules resource (undefined when it does not exist), for get, delete,
+ *             create and update: `resource` in storage.rules. `after`: the object as it would be stored, for create
+ *             (every upload, an overwrite too) and update: `request.resource`, with `size` (bytes), `contentType`
+ *             and `metadata` (the custom metadata; {} when none). For list `{}`.
  *
  * Tokens: emulator ID tokens are unsigned JWTs (alg "none"). The official emulator only decodes them (no check of
  * signature, aud or exp). This mirror is a little closer to production: it also requires aud == project id,
@@ -36,13 +53,26 @@ import {
   ACCESS_VERIFIED,
   APPROVED_CLAIM,
 } from '../../../organiser/bucket/member-files.ts';
+import { ORGANISER_CLAIM } from '../../../src/domain/access.ts';
+import {
+  DIMENSION_PATTERN,
+  MAX_CAPTION_LENGTH,
+  MAX_PHOTO_BYTES,
+  MAX_THUMBNAIL_BYTES,
+  PHOTO_CONTENT_TYPE,
+  PHOTO_FILE_PATTERN,
+  PHOTO_METADATA_KEYS,
+  REQUIRED_PHOTO_METADATA_KEYS,
+  TAKEN_AT_PATTERN,
+  captionLength,
+} from '../../../src/domain/photos.ts';
 
 /**
  * SHA-256 of storage.rules as normaliseRules() leaves it: the version of the rules this file mirrors. When
  * storage.rules changes, rules.test.ts fails until this mirror has been brought in line and the hash updated
  * (the test prints the new one).
  */
-export const MIRRORED_RULES_SHA256 = 'ded11797553c2cc82a303a49584df81e01c31d967a330f3c852889c103e8398b';
+export const MIRRORED_RULES_SHA256 = '87fe314b09f956bf448f9fb8022052b68d1f7c6aa56e47915522f3a945278469';
 
 /** storage.rules without comments and with whitespace collapsed: a change in wording of a comment is no drift. */
 export function normaliseRules(text: string): string {
@@ -60,13 +90,13 @@ export function rulesHash(text: string): string {
 
 export type StorageMethod = 'get' | 'list' | 'create' | 'update' | 'delete';
 
-/** The first segment of the object path that storage.rules guards: `match /members/{allPaths=**}`. */
-const MEMBERS_SEGMENT = 'members';
-
-/** The parts of the stored object (`resource` in storage.rules) the rules read. */
+/** The parts of a stored object (`resource`) or of the object a write would store (`request.resource`) the rules read. */
 export interface RulesResource {
   /** Custom metadata. */
   metadata?: Record<string, unknown> | null;
+  /** Bytes (request.resource.size). */
+  size?: number;
+  contentType?: string;
 }
 
 export interface RulesRequest {
@@ -75,8 +105,10 @@ export interface RulesRequest {
   path: string;
   /** The raw ID token (JWT) or nothing for an anonymous request. */
   token?: string | null;
-  /** `resource`: the stored object for get and delete (what the emulator passes as file.before); none if missing. */
+  /** `resource`: the stored object (what the emulator passes as file.before); none if it does not exist. */
   resource?: RulesResource | null;
+  /** `request.resource`: the object a create or update would store (the emulator's file.after). */
+  requestResource?: RulesResource | null;
 }
 
 /** The claims of a Firebase ID token that the rule (and the token checks) read. */
@@ -136,39 +168,199 @@ export function objectSegmentsOf(path: string): string[] | null {
   return segments.slice(3);
 }
 
+/** Everything a rule's condition reads. */
+interface RuleContext {
+  method: StorageMethod;
+  /** `request.auth.token`, or null (anonymous, or a token the mirror does not accept). */
+  auth: IdTokenClaims | null;
+  resource: RulesResource | null;
+  requestResource: RulesResource | null;
+  /** The path's wildcards, by name. */
+  params: Record<string, string>;
+}
+
+type Condition = (ctx: RuleContext) => boolean;
+
+/** One `match` block: its path below /b/{bucket}/o ('{name}' one segment, '{name=**}' zero or more) and allows. */
+interface MatchBlock {
+  path: string;
+  allow: Partial<Record<StorageMethod, Condition>>;
+}
+
+const METHODS: ReadonlySet<string> = new Set<StorageMethod>(['get', 'list', 'create', 'update', 'delete']);
+
+// isVerified(): request.auth != null && request.auth.token.email_verified == true
+const isVerified = ({ auth }: RuleContext) => auth !== null && auth.email_verified === true;
+const claimIsTrue = (auth: IdTokenClaims | null, claim: string) =>
+  auth !== null && Object.hasOwn(auth, claim) && auth[claim] === true;
+// isApproved(): 'approved' in request.auth.token && request.auth.token.approved == true
+const isApproved = ({ auth }: RuleContext) => claimIsTrue(auth, APPROVED_CLAIM);
+// isOrganiser(): isVerified() && 'organiser' in request.auth.token && request.auth.token.organiser == true
+const isOrganiser = (ctx: RuleContext) => isVerified(ctx) && claimIsTrue(ctx.auth, ORGANISER_CLAIM);
+
+/** `string.matches(re)`: the whole string (the patterns are anchored); false for anything but a string. */
+const matches = (value: unknown, pattern: string) =>
+  typeof value === 'string' && new RegExp(pattern).test(value);
+
+// isPhotoFile(file): file.matches('^[A-Za-z0-9_-]{8,64}[.]jpg$')
+const isPhotoFile = (file: string | undefined) => matches(file, PHOTO_FILE_PATTERN);
+
+// isNewJpeg(maxBytes): resource == null && request.resource.contentType == 'image/jpeg' && request.resource.size <= maxBytes
+function isNewJpeg({ resource, requestResource }: RuleContext, maxBytes: number): boolean {
+  return (
+    resource === null &&
+    requestResource !== null &&
+    requestResource.contentType === PHOTO_CONTENT_TYPE &&
+    typeof requestResource.size === 'number' &&
+    requestResource.size <= maxBytes
+  );
+}
+
+const metadataOf = (resource: RulesResource | null) => resource?.metadata ?? {};
+
+// hasPhotoMetadata(): the keys (hasOnly, hasAll), takenAt, width, height, caption.size() <= 300
+function hasPhotoMetadata({ requestResource }: RuleContext): boolean {
+  const md = metadataOf(requestResource);
+  const keys = Object.keys(md);
+  const allowed: readonly string[] = PHOTO_METADATA_KEYS;
+  return (
+    keys.every((key) => allowed.includes(key)) &&
+    REQUIRED_PHOTO_METADATA_KEYS.every((key) => keys.includes(key)) &&
+    matches(md.takenAt, TAKEN_AT_PATTERN) &&
+    matches(md.width, DIMENSION_PATTERN) &&
+    matches(md.height, DIMENSION_PATTERN) &&
+    (!Object.hasOwn(md, 'caption') ||
+      (typeof md.caption === 'string' && captionLength(md.caption) <= MAX_CAPTION_LENGTH))
+  );
+}
+
+// isUploadedBy(uid): md.uploaderUid == uid && (!('uploaderName' in md) || ('name' in request.auth.token &&
+//   md.uploaderName == request.auth.token.name))
+function isUploadedBy({ requestResource, auth }: RuleContext, uid: string): boolean {
+  const md = metadataOf(requestResource);
+  return (
+    md.uploaderUid === uid &&
+    (!Object.hasOwn(md, 'uploaderName') ||
+      (auth !== null && Object.hasOwn(auth, 'name') && md.uploaderName === auth.name))
+  );
+}
+
+// isOwner(uid): isVerified() && isApproved() && request.auth.uid == uid
+const isOwner = (ctx: RuleContext) => isVerified(ctx) && isApproved(ctx) && ctx.auth?.sub === ctx.params.uid;
+const ownerOrOrganiser: Condition = (ctx) => isOwner(ctx) || isOrganiser(ctx);
+
+const mayCreatePending =
+  (maxBytes: number): Condition =>
+  (ctx) =>
+    isOwner(ctx) &&
+    isPhotoFile(ctx.params.file) &&
+    isNewJpeg(ctx, maxBytes) &&
+    hasPhotoMetadata(ctx) &&
+    isUploadedBy(ctx, ctx.params.uid!);
+
+const mayCreateShared =
+  (maxBytes: number): Condition =>
+  (ctx) =>
+    isOrganiser(ctx) && isPhotoFile(ctx.params.file) && isNewJpeg(ctx, maxBytes) && hasPhotoMetadata(ctx);
+
+// mayDeleteShared(): isOrganiser() || (isVerified() && resource != null && resource.metadata.uploaderUid == request.auth.uid)
+const mayDeleteShared: Condition = (ctx) =>
+  isOrganiser(ctx) ||
+  (isVerified(ctx) && ctx.resource !== null && metadataOf(ctx.resource).uploaderUid === ctx.auth?.sub);
+
+// maySeeShared(): isOrganiser() || (isVerified() && isApproved())
+const maySeeShared: Condition = (ctx) => isOrganiser(ctx) || (isVerified(ctx) && isApproved(ctx));
+
+// isOpenToVerified(): 'access' in resource.metadata && resource.metadata.access == 'verified'
+function isOpenToVerified({ resource }: RuleContext): boolean {
+  const metadata = resource?.metadata;
+  return (
+    !!metadata &&
+    Object.hasOwn(metadata, ACCESS_METADATA_KEY) &&
+    metadata[ACCESS_METADATA_KEY] === ACCESS_VERIFIED
+  );
+}
+
+/** storage.rules' match blocks, in its order. */
+const RULES: readonly MatchBlock[] = [
+  {
+    path: 'members/{folder}/{allPaths=**}',
+    allow: {
+      list: (ctx) => ctx.params.folder !== 'photos' && isVerified(ctx),
+      get: (ctx) =>
+        ctx.params.folder !== 'photos' &&
+        isVerified(ctx) &&
+        (ctx.resource === null || isOpenToVerified(ctx) || isApproved(ctx)),
+      // allow write: if false;
+    },
+  },
+  { path: 'members/photos/pending', allow: { list: isOrganiser } },
+  { path: 'members/photos/pending/{uid}', allow: { list: ownerOrOrganiser } },
+  { path: 'members/photos/pending/{uid}/thumbnails', allow: { list: ownerOrOrganiser } },
+  {
+    path: 'members/photos/pending/{uid}/{file}',
+    allow: { get: ownerOrOrganiser, delete: ownerOrOrganiser, create: mayCreatePending(MAX_PHOTO_BYTES) },
+  },
+  {
+    path: 'members/photos/pending/{uid}/thumbnails/{file}',
+    allow: { get: ownerOrOrganiser, delete: ownerOrOrganiser, create: mayCreatePending(MAX_THUMBNAIL_BYTES) },
+  },
+  { path: 'members/photos/shared', allow: { list: maySeeShared } },
+  { path: 'members/photos/shared/thumbnails', allow: { list: maySeeShared } },
+  {
+    path: 'members/photos/shared/{file}',
+    allow: { get: maySeeShared, delete: mayDeleteShared, create: mayCreateShared(MAX_PHOTO_BYTES) },
+  },
+  {
+    path: 'members/photos/shared/thumbnails/{file}',
+    allow: { get: maySeeShared, delete: mayDeleteShared, create: mayCreateShared(MAX_THUMBNAIL_BYTES) },
+  },
+];
+
+/**
+ * The wildcards of a match path when the object path's segments match it, else null. '{name}' takes one segment,
+ * '{name=**}' (last only) zero or more, anything else must be equal.
+ */
+export function matchPath(pattern: string, segments: readonly string[]): Record<string, string> | null {
+  const parts = pattern.split('/');
+  const params: Record<string, string> = {};
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    const recursive = /^\{(\w+)=\*\*\}$/.exec(part);
+    if (recursive) {
+      params[recursive[1]!] = segments.slice(i).join('/');
+      return params;
+    }
+    const segment = segments[i];
+    if (segment === undefined) return null;
+    const wildcard = /^\{(\w+)\}$/.exec(part);
+    if (wildcard) params[wildcard[1]!] = segment;
+    else if (part !== segment) return null;
+  }
+  return segments.length === parts.length ? params : null;
+}
+
 /** True when storage.rules would allow the request. */
 export function isPermitted(
   req: RulesRequest,
   projectId: string,
   nowSeconds: number = Date.now() / 1000,
 ): boolean {
+  // match /b/{bucket}/o { ... }
   const objectSegments = objectSegmentsOf(req.path);
-  // match /b/{bucket}/o { match /members/{allPaths=**} { ... } }: `**` (rules_version 2) matches zero or more
-  // segments, so the path 'members' itself (a list of the prefix 'members/') is inside the match.
-  if (!objectSegments || objectSegments[0] !== MEMBERS_SEGMENT) return false;
-
-  // allow write: if false;  (and nothing else: the storage layer only ever sends the five methods)
-  if (req.method !== 'get' && req.method !== 'list') return false;
-
-  // isVerified(): request.auth != null && request.auth.token.email_verified == true
-  const auth = authTokenOf(req.token, projectId, nowSeconds);
-  if (auth === null || auth.email_verified !== true) return false;
-
-  // allow list: if isVerified();
-  if (req.method === 'list') return true;
-
-  // allow get: if isVerified() && (resource == null || isOpenToVerified() || isApproved());
-  const resource = req.resource;
-  if (resource === null || resource === undefined) return true;
-  // isOpenToVerified(): 'access' in resource.metadata && resource.metadata.access == 'verified'
-  const metadata = resource.metadata;
-  if (
-    metadata &&
-    Object.hasOwn(metadata, ACCESS_METADATA_KEY) &&
-    metadata[ACCESS_METADATA_KEY] === ACCESS_VERIFIED
-  ) {
-    return true;
-  }
-  // isApproved(): 'approved' in request.auth.token && request.auth.token.approved == true
-  return Object.hasOwn(auth, APPROVED_CLAIM) && auth[APPROVED_CLAIM] === true;
+  // The storage layer only ever sends the five methods (no legacy read/write aliases).
+  if (!objectSegments || !METHODS.has(req.method)) return false;
+  const method = req.method as StorageMethod;
+  const base = {
+    method,
+    auth: authTokenOf(req.token, projectId, nowSeconds),
+    resource: req.resource ?? null,
+    requestResource: req.requestResource ?? null,
+  };
+  // Rules are OR-ed: any match block whose path matches and whose condition for the method holds allows it.
+  return RULES.some((block) => {
+    const condition = block.allow[method];
+    const params = condition && matchPath(block.path, objectSegments);
+    return !!params && condition({ ...base, params });
+  });
 }

@@ -13,6 +13,10 @@ export interface EmulatorTokenOptions {
   audience?: string;
   /** The `approved` custom claim an organiser sets (organiser:members approve); absent when undefined. */
   approved?: unknown;
+  /** The `organiser` custom claim (organiser:members organiser); absent when undefined. */
+  organiser?: unknown;
+  /** The account's display name (the token's `name` claim); absent when undefined. */
+  name?: string;
 }
 
 function base64url(value: object): string {
@@ -35,7 +39,9 @@ export function emulatorIdToken(opts: EmulatorTokenOptions): string {
     email,
     email_verified: opts.emailVerified,
     firebase: { identities: { email: [email] }, sign_in_provider: 'password' },
+    ...(opts.name === undefined ? {} : { name: opts.name }),
     ...(opts.approved === undefined ? {} : { approved: opts.approved }),
+    ...(opts.organiser === undefined ? {} : { organiser: opts.organiser }),
   };
   return `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(payload)}.`;
 }
