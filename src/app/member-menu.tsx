@@ -62,7 +62,10 @@ export default function MemberMenu({ onNavigate }: { onNavigate: () => void }) {
               {m.nav_members()}{' '}
               <Badge bg="warning" text="dark" pill className="waiting-count">
                 {waiting}
-                <span className="visually-hidden"> {m.nav_waiting_photos({ count: String(waiting) })}</span>
+                <span className="visually-hidden">
+                  {' '}
+                  {m.nav_waiting_photos({ count: waiting, n: String(waiting) })}
+                </span>
               </Badge>
             </>
           ) : (
@@ -79,7 +82,10 @@ export default function MemberMenu({ onNavigate }: { onNavigate: () => void }) {
                 {' '}
                 <Badge bg="warning" text="dark" pill className="waiting-count">
                   {waiting}
-                  <span className="visually-hidden"> {m.nav_waiting_photos({ count: String(waiting) })}</span>
+                  <span className="visually-hidden">
+                    {' '}
+                    {m.nav_waiting_photos({ count: waiting, n: String(waiting) })}
+                  </span>
                 </Badge>
               </>
             ) : null}

@@ -37,6 +37,7 @@ import {
   removalPlan,
   SHARED_PREFIX,
   thumbnailPathOf,
+  THUMBNAILS_FOLDER,
   isPhotoId,
   type MoveStep,
   type PhotoLocation,
@@ -376,11 +377,30 @@ export class ApprovalError extends Error {
 /**
  * Approves a waiting photo (organisers): copies the thumbnail and the photo to shared/ with their metadata, then
  * deletes the waiting ones. Planned from what exists now, so a retry after a failure part-way finishes the move.
+ * Usually nothing of the photo is shared yet, so the first plan reads the waiting copies only (every request for
+ * an object that does not exist shows in the browser's console as a failed load); when a copy is refused because
+ * a shared copy exists after all (an earlier try that stopped part-way), both places are read and the move goes on
+ * from there.
  */
 export async function approvePhoto(uid: string, photoId: string): Promise<void> {
-  const plan = approvalPlan(uid, photoId, await stateOf(uid, photoId));
-  if (!plan.ok) throw new ApprovalError(plan.problem);
-  await runSteps(plan.steps);
+  const pending: PhotoLocation = { state: 'pending', uid, photoId };
+  const [photo, thumbnail] = await Promise.all([
+    storedCopy(photoPathOf(pending)),
+    storedCopy(thumbnailPathOf(pending)),
+  ]);
+  const complete = !!photo && !!thumbnail;
+  const run = async (state: PhotoState) => {
+    const plan = approvalPlan(uid, photoId, state);
+    if (!plan.ok) throw new ApprovalError(plan.problem);
+    await runSteps(plan.steps);
+  };
+  if (!complete) return run(await stateOf(uid, photoId));
+  try {
+    await run({ pending: { photo, thumbnail }, shared: {} });
+  } catch (error) {
+    if (photoErrorKind(error) !== 'denied') throw error;
+    await run(await stateOf(uid, photoId));
+  }
 }
 
 /** Deletes a waiting photo and its thumbnail: an organiser's Reject, or the uploader withdrawing it. */
@@ -427,4 +447,56 @@ export async function sharedPhotosOf(
   };
   await Promise.all(Array.from({ length: 6 }, worker));
   return mine.sort();
+}
+
+export interface DeletionProgress {
+  phase: 'looking' | 'deleting';
+  done: number;
+  total: number;
+}
+
+/**
+ * Deletes every photo of an account (before the account itself goes): its waiting photos (and any thumbnail an
+ * upload left without its photo), then the shared photos it uploaded, found by their metadata (storage.rules lets
+ * the uploader delete those). Resolves with how many photos were deleted. A second run after a failure finds
+ * what is left.
+ */
+export async function deleteAllPhotosOf(
+  uid: string,
+  options: { signal?: AbortSignal; onProgress?: (progress: DeletionProgress) => void } = {},
+): Promise<number> {
+  const waiting = await listPendingOf(uid);
+  const strayThumbnails = await listThumbnailsOf(uid);
+  let shared: string[] = [];
+  try {
+    shared = await sharedPhotosOf(uid, {
+      signal: options.signal,
+      onProgress: (done, total) => options.onProgress?.({ phase: 'looking', done, total }),
+    });
+  } catch (error) {
+    // An account that is no longer approved cannot list the gallery (nor see its photos there): nothing to find.
+    if (photoErrorKind(error) !== 'denied') throw error;
+  }
+  const total = waiting.length + shared.length;
+  let done = 0;
+  options.onProgress?.({ phase: 'deleting', done, total });
+  for (const photoId of waiting) {
+    options.signal?.throwIfAborted();
+    await deleteWaitingPhoto(uid, photoId);
+    options.onProgress?.({ phase: 'deleting', done: ++done, total });
+  }
+  for (const photoId of strayThumbnails.filter((id) => !waiting.includes(id)))
+    await deleteIfPresent(thumbnailPathOf({ state: 'pending', uid, photoId }));
+  for (const photoId of shared) {
+    options.signal?.throwIfAborted();
+    await removeSharedPhoto(photoId);
+    options.onProgress?.({ phase: 'deleting', done: ++done, total });
+  }
+  return total;
+}
+
+/** The thumbnails in an uploader's waiting folder (a cancelled or failed upload may have left one alone). */
+async function listThumbnailsOf(uid: string): Promise<string[]> {
+  const result = await list(objectRef(`${pendingFolderOf(uid)}${THUMBNAILS_FOLDER}/`), { maxResults: 1000 });
+  return result.items.flatMap((item) => photoIdOfName(item.name) ?? []);
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Col, Row, Spinner } from 'react-bootstrap';
 import { useLocation, useNavigate } from 'react-router';
+import { accountDeletedOf } from '../../components/account/account-deleted';
 import { ErrorBoundary, LoadFailure } from '../../components/error-boundary';
 import { MessageModal } from '../../components/message-modal';
 import { PageMeta, type PageMetaMessages } from '../../components/page-meta';
@@ -9,6 +10,7 @@ import { isAccountBlocked } from '../../firebase/auth-errors';
 import { isAuthServiceReachable } from '../../firebase/auth-service';
 import { useAuth } from '../../components/auth-context';
 import { RichText } from '../../components/rich-text';
+import { formatNumber } from '../../lib/format';
 import { currentLocale } from '../../lib/locale';
 import { m } from '../../paraglide/messages.js';
 import { destinationAfterSignIn } from './login-redirect';
@@ -95,6 +97,8 @@ export default function LoginPage() {
     setFailed(true);
   }, []);
   const onShown = useCallback(() => setShown(true), []);
+  // Just come from "Delete my account" in the members area.
+  const deleted = accountDeletedOf(location.state);
   const onWeakPassword = useCallback(() => setWeakPassword(true), []);
 
   return (
@@ -110,6 +114,13 @@ export default function LoginPage() {
               tags={{ strong: (children) => <strong>{children}</strong> }}
             />
           </p>
+          {deleted && (
+            <Alert variant="success" className="account-deleted" role="status">
+              {deleted.photos > 0
+                ? m.login_account_deleted_photos({ count: deleted.photos, n: formatNumber(deleted.photos) })
+                : m.login_account_deleted()}
+            </Alert>
+          )}
           {unreachable && (
             <Alert variant="warning" className="d-flex flex-wrap align-items-center gap-2">
               <span className="me-auto">{m.login_unreachable()}</span>

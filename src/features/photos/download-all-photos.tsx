@@ -113,6 +113,7 @@ export function DownloadAllPhotos() {
         {busy && progress && progress.total > 0 && (
           <span>
             {m.photos_download_all_progress({
+              count: progress.total,
               done: formatCount(progress.done),
               total: formatCount(progress.total),
             })}
@@ -126,7 +127,7 @@ export function DownloadAllPhotos() {
                   count: formatCount(outcome.photos),
                   parts: formatCount(outcome.parts),
                 })
-              : m.photos_download_all_done({ count: formatCount(outcome.photos) })}
+              : m.photos_download_all_done({ count: outcome.photos, n: formatCount(outcome.photos) })}
           </span>
         )}
         {!busy && outcome?.kind === 'cancelled' && <span>{m.photos_download_all_cancelled()}</span>}

@@ -143,7 +143,7 @@ export function Gallery({ access, details, version, onRemoved, listPage = listSh
         <h2 id="gallery-heading" className="mb-0">
           {m.photos_gallery_heading()}
         </h2>
-        <DownloadAllPhotos />
+        {(count > 0 || state.status === 'ready') && <DownloadAllPhotos />}
       </div>
       <p className="text-body-secondary small" role="status">
         {state.status === 'failed'

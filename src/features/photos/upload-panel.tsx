@@ -95,7 +95,8 @@ function UploadRow({ item, uploads }: { item: UploadItem; uploads: Uploads }) {
             aria-label={m.photos_progress_named({ name: item.name })}
           />
         )}
-        {status.kind !== 'refused' && (
+        {!editable && item.caption && <p className="small mb-0 mt-1 text-break">{item.caption}</p>}
+        {editable && (
           <Form.Group controlId={captionId} className="mt-1">
             <Form.Label className="small mb-0">{m.photos_caption_label({ name: item.name })}</Form.Label>
             <Form.Control
@@ -104,9 +105,8 @@ function UploadRow({ item, uploads }: { item: UploadItem; uploads: Uploads }) {
               size="sm"
               maxLength={MAX_CAPTION_LENGTH}
               value={item.caption}
-              readOnly={!editable}
               onChange={(event) => uploads.setCaption(item.key, event.target.value)}
-              placeholder={editable ? m.photos_caption_placeholder() : undefined}
+              placeholder={m.photos_caption_placeholder()}
             />
           </Form.Group>
         )}
@@ -209,9 +209,11 @@ export function UploadPanel({ uploads }: { uploads: Uploads }) {
             ))}
           </ul>
           <div className="d-flex flex-wrap align-items-center gap-2">
-            <Button variant="primary" onClick={uploads.shareAll} disabled={ready === 0}>
-              {ready === 1 ? m.photos_share_one() : m.photos_share({ count: formatCount(ready) })}
-            </Button>
+            {ready > 0 && (
+              <Button variant="primary" onClick={uploads.shareAll}>
+                {ready === 1 ? m.photos_share_one() : m.photos_share({ count: formatCount(ready) })}
+              </Button>
+            )}
             {cancellable && (
               <Button variant="outline-secondary" onClick={uploads.cancelAll}>
                 {m.photos_cancel_all()}
@@ -225,9 +227,10 @@ export function UploadPanel({ uploads }: { uploads: Uploads }) {
           </div>
           <div role="status" className="mt-2 upload-summary">
             {preparing > 0
-              ? m.photos_summary_preparing({ count: formatCount(preparing) })
+              ? m.photos_summary_preparing({ count: preparing, n: formatCount(preparing) })
               : overall.active
                 ? m.photos_summary_sending({
+                    count: overall.photos,
                     sent: formatCount(overall.sentPhotos),
                     total: formatCount(overall.photos),
                   })
