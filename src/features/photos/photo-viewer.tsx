@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
 import { Alert, Button, Modal, ProgressBar, Spinner } from 'react-bootstrap';
 import { MailLink } from '../../components/approval/mail-link';
 import { photoPathOf, type PhotoLocation, type PhotoMetadata } from '../../domain/photos';
@@ -92,15 +92,26 @@ export function PhotoViewer({
     else if (hasMore && !loadingMore) onNextPage();
   };
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowLeft') {
-      event.preventDefault();
-      previous();
-    } else if (event.key === 'ArrowRight') {
-      event.preventDefault();
-      next();
-    }
-  };
+  // Left and right anywhere in the open view (its focus may be on the dialog itself, outside its inner parts).
+  const keys = useRef({ previous, next });
+  useLayoutEffect(() => {
+    keys.current = { previous, next };
+  });
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      if (event.key === 'ArrowLeft') {
+        event.preventDefault();
+        keys.current.previous();
+      } else if (event.key === 'ArrowRight') {
+        event.preventDefault();
+        keys.current.next();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
   const onPointerDown = (event: PointerEvent) => {
     if (event.pointerType !== 'mouse') swipe.current = { x: event.clientX, y: event.clientY };
   };
@@ -148,7 +159,6 @@ export function PhotoViewer({
       size="xl"
       centered
       aria-labelledby="photo-viewer-title"
-      onKeyDown={onKeyDown}
       className="photo-viewer"
     >
       <Modal.Header closeButton closeLabel={m.common_close()}>
