@@ -17,7 +17,7 @@ class FakeWorker {
   terminate() {
     this.terminated = true;
   }
-  answer(response: Omit<PrepareResponse, 'id'>) {
+  answer(response: { ok: true; result: PreparedImage } | { ok: false; problem: 'heic' }) {
     const id = this.requests.at(-1)!.id;
     this.onmessage?.({ data: { id, ...response } } as MessageEvent<PrepareResponse>);
   }
