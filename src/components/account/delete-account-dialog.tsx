@@ -15,7 +15,7 @@ import { photoAccess } from '../../firebase/photo-access';
 import { deleteAllPhotosOf, type DeletionProgress } from '../../firebase/photos';
 import { formatCount } from '../../lib/format-sizes';
 import { m } from '../../paraglide/messages.js';
-import type { AccountDeletedState } from './account-deleted';
+import { forgetAccountDeleted, rememberAccountDeleted } from './account-deleted';
 import './account.scss';
 
 type Step =
@@ -40,9 +40,11 @@ export default function DeleteAccountDialog({ show, onClose }: { show: boolean; 
 
   const finish = async (deletedPhotos: number) => {
     setStep({ kind: 'account' });
+    rememberAccountDeleted({ photos: deletedPhotos });
     try {
       await deleteAccount();
     } catch (error) {
+      forgetAccountDeleted();
       if (isRecentLoginRequired(error)) {
         setStep({ kind: 'reauth' });
         return;
@@ -51,8 +53,8 @@ export default function DeleteAccountDialog({ show, onClose }: { show: boolean; 
       setStep({ kind: 'failed', stage: 'account' });
       return;
     }
-    const state: AccountDeletedState = { accountDeleted: { photos: deletedPhotos } };
-    void navigate(pagePath('login'), { replace: true, state });
+    // Signed out now: the login page says the account is gone (the guard may take the member there first).
+    void navigate(pagePath('login'), { replace: true });
   };
 
   const start = async () => {

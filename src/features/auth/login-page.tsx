@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Col, Row, Spinner } from 'react-bootstrap';
 import { useLocation, useNavigate } from 'react-router';
-import { accountDeletedOf } from '../../components/account/account-deleted';
+import { accountDeleted, forgetAccountDeleted } from '../../components/account/account-deleted';
 import { ErrorBoundary, LoadFailure } from '../../components/error-boundary';
 import { MessageModal } from '../../components/message-modal';
 import { PageMeta, type PageMetaMessages } from '../../components/page-meta';
@@ -97,8 +97,9 @@ export default function LoginPage() {
     setFailed(true);
   }, []);
   const onShown = useCallback(() => setShown(true), []);
-  // Just come from "Delete my account" in the members area.
-  const deleted = accountDeletedOf(location.state);
+  // Just come from "Delete my account" in the members area (browser only: the build-time HTML never says it).
+  const [deleted] = useState(() => (clientReady ? accountDeleted() : undefined));
+  useEffect(forgetAccountDeleted, []);
   const onWeakPassword = useCallback(() => setWeakPassword(true), []);
 
   return (

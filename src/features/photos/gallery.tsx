@@ -73,9 +73,6 @@ export function Gallery({ access, details, version, onRemoved, listPage = listSh
   useEffect(() => () => tracker.disconnect(), [tracker]);
   const [viewing, setViewing] = useState<number | undefined>();
   const [sentinel, setSentinel] = useState<HTMLDivElement | null>(null);
-  const [nearEndSeen, setNearEnd] = useState(false);
-  // Without IntersectionObserver (jsdom) the end counts as near: every page loads.
-  const nearEnd = nearEndSeen || typeof IntersectionObserver !== 'function';
   // Each listing from the start is a generation: a page that arrives for an earlier one is dropped.
   const generation = useRef(0);
   const inFlight = useRef<number | undefined>(undefined);
@@ -114,25 +111,34 @@ export function Gallery({ access, details, version, onRemoved, listPage = listSh
     dispatch({ type: 'reset' });
   }, [version]);
 
-  // Listing is the external system this effect follows: a page is asked for at the start and when the end of the
-  // grid comes near; loadNext marks it loading at once so that the next render does not ask again.
+  // Listing is the external system this effect follows: the first page at the start (loadNext marks it loading at
+  // once, so that the next render does not ask again).
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect
     if (state.status === 'idle') void loadNext(undefined);
-    else if (nearEnd && wantsPage(state)) void loadNext(state.nextPageToken);
-  }, [state, nearEnd, loadNext]);
+  }, [state.status, loadNext]);
 
+  // The next page when the end of the grid comes near. Observed afresh once each page is in (its tiles pushed the
+  // end further down): the observer's first answer says whether the end is still near, e.g. on a tall screen.
+  const { status, nextPageToken } = state;
   useEffect(() => {
-    if (!sentinel || typeof IntersectionObserver !== 'function') return;
+    if (!sentinel || status !== 'ready' || !nextPageToken) return;
+    if (typeof IntersectionObserver !== 'function') {
+      // No observer (jsdom): every page, one after the other.
+      void Promise.resolve().then(() => loadNext(nextPageToken));
+      return;
+    }
     const observer = new IntersectionObserver(
-      (entries) => setNearEnd(entries.some((entry) => entry.isIntersecting)),
-      {
-        rootMargin: '600px 0px',
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        void loadNext(nextPageToken);
       },
+      { rootMargin: '600px 0px' },
     );
     observer.observe(sentinel);
     return () => observer.disconnect();
-  }, [sentinel]);
+  }, [sentinel, status, nextPageToken, loadNext]);
 
   const count = state.photoIds.length;
   const more = state.status === 'ready' || state.status === 'loading';

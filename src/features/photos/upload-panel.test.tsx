@@ -134,13 +134,13 @@ describe('sharing photos', () => {
     expect(uploads[0]!.signal.aborted).toBe(true);
     expect(await screen.findByText('Cancelled: nothing of it was kept.')).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Try sending a.jpg again' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Try again to send a.jpg' }));
     await vi.waitFor(() => expect(uploads).toHaveLength(2));
     expect(uploads[1]!.resume).toBe(true);
     await act(async () => uploads[1]!.reject({ code: 'storage/retry-limit-exceeded' }));
     expect(await screen.findByText(/“a.jpg” could not be sent: the connection failed/)).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Try sending a.jpg again' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Try again to send a.jpg' }));
     await vi.waitFor(() => expect(uploads).toHaveLength(3));
     expect(uploads[2]!.photoId).toBe(uploads[0]!.photoId);
     await act(async () => uploads[2]!.resolve());

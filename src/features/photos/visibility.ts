@@ -12,7 +12,7 @@ export interface Visibility {
 type Listener = (visibility: Visibility) => void;
 
 export const NEAR_MARGIN = '200px 0px';
-export const KEEP_MARGIN = '2000px 0px';
+export const KEEP_MARGIN = '1200px 0px';
 
 export class VisibilityTracker {
   private readonly listeners = new Map<Element, { listener: Listener; state: Visibility }>();
