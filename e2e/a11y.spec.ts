@@ -13,7 +13,7 @@ for (const size of WIDTHS) {
     });
 
     test('public pages', async ({ page }) => {
-      for (const path of ['/home', '/news', '/about', '/contact']) {
+      for (const path of ['/home', '/news', '/about', '/contact', '/privacy']) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expectNoViolations(page, path);

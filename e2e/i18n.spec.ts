@@ -32,6 +32,7 @@ const NB_PAGES = [
   { path: '/nb/about', heading: nb.about_heading!, title: `${nb.page_about_title} · ${nb.site_title}` },
   { path: '/nb/contact', heading: nb.contact_heading!, title: `${nb.page_contact_title} · ${nb.site_title}` },
   { path: '/nb/login', heading: nb.login_heading!, title: `${nb.page_login_title} · ${nb.site_title}` },
+  { path: '/nb/privacy', heading: nb.privacy_heading!, title: `${nb.page_privacy_title} · ${nb.site_title}` },
 ];
 
 /** The texts of a message: itself, or each variant of a plural message (an array in the message format). */
@@ -245,10 +246,12 @@ test.describe('Norwegian routes', () => {
       '/news',
       '/about',
       '/contact',
+      '/privacy',
       '/nb/home',
       '/nb/news',
       '/nb/about',
       '/nb/contact',
+      '/nb/privacy',
     ])
       expect(sitemap).toContain(`${path}</loc>`);
     expect(sitemap).toContain('hreflang="nb"');

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { CollapsibleNavbar, NavbarCollapse, NavbarToggler } from '../components/collapsible-navbar';
 import { ErrorBoundary, LoadFailure } from '../components/error-boundary';
 import { PageLoading } from '../components/page-loading';
@@ -109,7 +109,9 @@ export function Layout() {
         </div>
       </main>
       <footer className="site-footer">
-        <div className="py-3 small container">{m.site_footer({ title: m.site_title() })}</div>
+        <div className="py-3 small container">
+          {m.site_footer({ title: m.site_title() })} · <Link to={pagePath('privacy')}>{m.nav_privacy()}</Link>
+        </div>
       </footer>
     </>
   );

@@ -48,6 +48,7 @@ describe('route table', () => {
     ['/news', 'News'],
     ['/about', 'About the Reunion'],
     ['/contact', 'Contact'],
+    ['/privacy', 'Privacy'],
   ])('%s shows its page', async (path, heading) => {
     renderAt(path);
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(heading);
@@ -59,6 +60,7 @@ describe('route table', () => {
     ['/nb/news', 'Nyheter'],
     ['/nb/about', 'Om slektstreffet'],
     ['/nb/contact', 'Kontakt'],
+    ['/nb/privacy', 'Personvern'],
   ])('%s shows its page in Norwegian', async (path, heading) => {
     renderAt(path, null, 'nb');
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(heading);

@@ -69,6 +69,14 @@ export const PAGE_LIST = [
     sitemap: true,
     nav: { menu: 'main', label: m.nav_contact },
   },
+  // Linked from every page's footer (src/app/layout.tsx), not from a menu.
+  {
+    name: 'privacy',
+    module: 'features/privacy/privacy-page.tsx',
+    access: 'public',
+    prerender: true,
+    sitemap: true,
+  },
   // Linked from the account slot of the header while signed out (src/app/layout.tsx), not from a menu.
   {
     name: 'login',

@@ -3,7 +3,8 @@
  *   - the Auth emulator and the Hosting emulator (firebase-tools, as a child process),
  *   - the Storage emulator (firebase-tools' own server in this process, rules checked by the TypeScript
  *     mirror of storage.rules; see tools/local/storage),
- *   - demo data: the demo accounts and a real file for every catalogue entry.
+ *   - demo data: the demo accounts, a real file for every catalogue entry, and the relatives' demo photos
+ *     (LARGE_DEMO_PHOTOS=<n> adds n shared photos for the scale test).
  * `npm start` serves the production build through the Hosting emulator at http://127.0.0.1:5000 with
  * firebase.json's rewrites and headers; `npm run dev` runs the Vite dev server (hot reload) instead.
  * Ctrl-C stops everything it started.
@@ -29,6 +30,7 @@ import {
 import { assertPortsFree } from './ports.ts';
 import { seedAccounts } from './seed/seed-accounts.ts';
 import { seedStorage } from './seed/seed-storage.ts';
+import { seedPhotos } from './seed/demo-photos.ts';
 import { startStorageEmulator } from './storage/emulator.ts';
 
 const dev = process.argv.includes('--dev');
@@ -173,9 +175,16 @@ async function main(): Promise<void> {
     emulators: { auth: hostOf(AUTH_URL), storage: hostOf(STORAGE_URL) },
   });
   try {
-    await seedAccounts(admin.auth, Object.values(accounts));
-    const seeded = await seedStorage(admin.bucket(BUCKET));
+    const uids = await seedAccounts(admin.auth, Object.values(accounts));
+    const [seeded, photos] = await Promise.all([
+      seedStorage(admin.bucket(BUCKET)),
+      seedPhotos(admin.bucket(BUCKET), {
+        uid: uids.get(accounts.member.email)!,
+        name: accounts.member.displayName,
+      }),
+    ]);
     log(`Seeded ${seeded.files} files (${(seeded.bytes / 1024 / 1024).toFixed(1)} MiB) into gs://${BUCKET}`);
+    log(`Seeded ${photos.shared} shared photos and ${photos.waiting} waiting for approval`);
   } finally {
     await admin.close();
   }
@@ -195,6 +204,7 @@ ${Object.values(accounts)
   .map((account) => `    ${account.email.padEnd(26)} ${account.shows}`)
   .join('\n')}
   Approve, block or list accounts: npm run organiser:members -- list
+  Photos waiting for approval: npm run organiser:photos -- list
   E-mails the site "sends" (verification links): ${AUTH_URL}/emulator/v1/projects/${PROJECT_ID}/oobCodes
 
   Press Ctrl-C to stop.
