@@ -392,9 +392,9 @@ test.describe('waiting, approval and the gallery', () => {
 
     // The other member now sees the approved photo (named by its caption); the uploader sees what became of both.
     await otherPage.reload();
-    await expect(otherPage.locator(`.photos-gallery [data-photo-id="${blue}"]`)).toHaveAccessibleName(
-      'The blue one',
-    );
+    const tile = otherPage.locator(`.photos-gallery [data-photo-id="${blue}"]`);
+    await tile.scrollIntoViewIfNeeded();
+    await expect(tile).toHaveAccessibleName('The blue one');
     await uploaderPage.reload();
     const mine = uploaderPage.locator('.my-photos');
     await expect(mine.locator(`[data-photo-id="${blue}"]`)).toContainText('Shared');
@@ -594,7 +594,8 @@ test.describe('scale', () => {
     await openPhotos(page, member);
     const tiles = page.locator('.photo-tile');
     await expect(tiles).toHaveCount(100);
-    await expect(page.locator('.photo-grid img').first()).toBeVisible();
+    // Thumbnails are drawn into canvases at the size shown (no decoded picture kept in the browser's image cache).
+    await expect(page.locator('.photo-grid canvas[data-drawn]').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(lists).toHaveLength(1);
     expect(lists[0]!.searchParams.get('maxResults')).toBe('100');
@@ -609,7 +610,7 @@ test.describe('scale', () => {
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await expect.poll(() => tiles.count(), { timeout: 15_000 }).toBeGreaterThan(shown);
       shown = await tiles.count();
-      mostImages = Math.max(mostImages, await page.locator('.photo-grid img').count());
+      mostImages = Math.max(mostImages, await page.locator('.photo-grid canvas').count());
     }
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.waitForLoadState('networkidle');
@@ -618,7 +619,7 @@ test.describe('scale', () => {
     expect(lists.every((url) => url.searchParams.get('maxResults') === '100')).toBe(true);
     await expect(page.getByText('2,000 photos, oldest first')).toBeVisible();
     // Only the thumbnails near the viewport are kept: never more than a few screens' worth.
-    mostImages = Math.max(mostImages, await page.locator('.photo-grid img').count());
+    mostImages = Math.max(mostImages, await page.locator('.photo-grid canvas').count());
     expect(mostImages).toBeLessThan(250);
     expect(tokenUrls).toEqual([]);
     test.info().annotations.push({

@@ -46,7 +46,7 @@ const Tile = memo(function Tile({ photoId, index, tracker, details, onOpen }: Ti
         onClick={() => onOpen(index)}
         data-photo-id={photoId}
       >
-        <Thumbnail location={location} enabled={wanted} alt={alt} />
+        <Thumbnail location={location} enabled={wanted} alt={alt} draw />
       </button>
     </li>
   );

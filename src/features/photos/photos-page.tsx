@@ -5,7 +5,9 @@ import { MailLink } from '../../components/approval/mail-link';
 import { PageLoading } from '../../components/page-loading';
 import { PageMeta, type PageMetaMessages } from '../../components/page-meta';
 import { RichText } from '../../components/rich-text';
+import { Link } from 'react-router';
 import { config } from '../../config/env';
+import { pagePath } from '../../config/pages';
 import { notifyWaitingChanged } from '../../components/waiting-photos';
 import type { PhotoAccess } from '../../firebase/photo-access';
 import { m } from '../../paraglide/messages.js';
@@ -100,6 +102,13 @@ export default function PhotosPage() {
       <PageMeta meta={meta} />
       <h1>{m.photos_heading()}</h1>
       <p className="lead">{m.photos_lead()}</p>
+      <p className="small">
+        <RichText
+          message={m.photos_privacy}
+          inputs={{}}
+          tags={{ link: (children) => <Link to={pagePath('privacy')}>{children}</Link> }}
+        />
+      </p>
       {access === undefined ? (
         <PageLoading />
       ) : access === null ? (
