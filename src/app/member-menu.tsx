@@ -1,32 +1,36 @@
 import { useEffect, useState } from 'react';
 import { Badge, Button, Nav, NavDropdown } from 'react-bootstrap';
 import { NavLink, useNavigate } from 'react-router';
-import { navPages, pagePath } from '../config/pages';
+import { navPages, pagePath, type Page } from '../config/pages';
+import type { User } from 'firebase/auth';
 import { useAuth } from '../components/auth-context';
+import { ORGANISER_CLAIM } from '../domain/access';
 import { useWaitingCount } from '../components/waiting-photos';
 import { m } from '../paraglide/messages.js';
 import '../styles/bootstrap-lazy.scss';
 
-/** Whether the signed-in member is an organiser (the `organiser` claim of the ID token). */
-function useOrganiser(uid: string | undefined): boolean {
+/** The page that shows the photos waiting for approval: organisers see their number beside it. */
+const WAITING_PHOTOS_PAGE: Page = 'members/photos';
+
+/** Whether the signed-in member is an organiser (the `organiser` claim of the member's ID token). */
+function useOrganiser(member: User | null | undefined): boolean {
   const [organiser, setOrganiser] = useState<{ uid: string; value: boolean } | undefined>();
   useEffect(() => {
-    if (!uid) return;
+    if (!member) return;
     let active = true;
-    // Firebase Auth is loaded already (someone is signed in); the claim is read from its ID token.
-    import('../firebase/photo-access')
-      .then(({ photoAccess }) => photoAccess())
+    Promise.resolve()
+      .then(() => member.getIdTokenResult())
       .then(
-        (access) => {
-          if (active) setOrganiser({ uid, value: access.organiser });
+        ({ claims }) => {
+          if (active) setOrganiser({ uid: member.uid, value: claims[ORGANISER_CLAIM] === true });
         },
         () => {},
       );
     return () => {
       active = false;
     };
-  }, [uid]);
-  return !!uid && organiser?.uid === uid && organiser.value;
+  }, [member]);
+  return !!member && organiser !== undefined && organiser.uid === member.uid && organiser.value;
 }
 
 /**
@@ -37,7 +41,7 @@ export default function MemberMenu({ onNavigate }: { onNavigate: () => void }) {
   const { signOut, member } = useAuth();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  const organiser = useOrganiser(member?.uid);
+  const organiser = useOrganiser(member);
   const waiting = useWaitingCount(organiser);
 
   const logout = async () => {
@@ -74,10 +78,10 @@ export default function MemberMenu({ onNavigate }: { onNavigate: () => void }) {
         }
         id="members-menu"
       >
-        {navPages('members').map(({ page, label, count }) => (
+        {navPages('members').map(({ page, label }) => (
           <NavDropdown.Item key={page} as={NavLink} to={pagePath(page)} end onClick={onNavigate}>
             {label()}
-            {count === 'waiting-photos' && waiting ? (
+            {page === WAITING_PHOTOS_PAGE && waiting ? (
               <>
                 {' '}
                 <Badge bg="warning" text="dark" pill className="waiting-count">

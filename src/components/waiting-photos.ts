@@ -2,16 +2,10 @@ import { useEffect, useState } from 'react';
 
 /**
  * The number of photos waiting for an organiser's approval, for the members menu: read when an organiser's menu
- * shows, and again whenever the photos page moves a photo (an upload, an approval, a rejection, a withdrawal).
- * The Storage SDK that counts them loads only then, for organisers only.
+ * shows, and again whenever this page changes them (src/firebase/photos.ts raises WAITING_PHOTOS_CHANGED after an
+ * upload, an approval, a rejection, a withdrawal). The Storage SDK that counts them loads only then, for organisers
+ * only.
  */
-const CHANGED = 'reunion:waiting-photos-changed';
-
-/** The photos page moved a photo: whoever shows the count reads it again. */
-export function notifyWaitingChanged(): void {
-  window.dispatchEvent(new Event(CHANGED));
-}
-
 /** The count while `enabled` (an organiser), undefined until known or when it cannot be read. */
 export function useWaitingCount(enabled: boolean): number | undefined {
   const [count, setCount] = useState<number | undefined>();
@@ -19,9 +13,11 @@ export function useWaitingCount(enabled: boolean): number | undefined {
     if (!enabled) return;
     let active = true;
     let reading = 0;
+    let stop = () => {};
+    const photos = import('../firebase/photos');
     const read = () => {
       const ticket = ++reading;
-      import('../firebase/photos')
+      photos
         .then(({ countWaiting }) => countWaiting())
         .then(
           (value) => {
@@ -31,10 +27,17 @@ export function useWaitingCount(enabled: boolean): number | undefined {
         );
     };
     read();
-    window.addEventListener(CHANGED, read);
+    photos.then(
+      ({ WAITING_PHOTOS_CHANGED }) => {
+        if (!active) return;
+        window.addEventListener(WAITING_PHOTOS_CHANGED, read);
+        stop = () => window.removeEventListener(WAITING_PHOTOS_CHANGED, read);
+      },
+      () => {},
+    );
     return () => {
       active = false;
-      window.removeEventListener(CHANGED, read);
+      stop();
     };
   }, [enabled]);
   return enabled ? count : undefined;

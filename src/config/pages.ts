@@ -25,15 +25,8 @@ interface PageDefinition {
   readonly prerender: boolean;
   /** Listed in sitemap.xml (public pages worth finding). */
   readonly sitemap: boolean;
-  /**
-   * Where the header links to it: the main navigation (everyone), the Members menu (signed in), or nowhere;
-   * `count`: a number the menu shows beside the label for organisers (the photos waiting for their approval).
-   */
-  readonly nav?: {
-    readonly menu: 'main' | 'members';
-    readonly label: () => string;
-    readonly count?: 'waiting-photos';
-  };
+  /** Where the header links to it: the main navigation (everyone), the Members menu (signed in), or nowhere. */
+  readonly nav?: { readonly menu: 'main' | 'members'; readonly label: () => string };
 }
 
 export const PAGE_LIST = [
@@ -99,7 +92,7 @@ export const PAGE_LIST = [
     access: 'member',
     prerender: false,
     sitemap: false,
-    nav: { menu: 'members', label: m.nav_photos, count: 'waiting-photos' },
+    nav: { menu: 'members', label: m.nav_photos },
   },
 ] as const satisfies readonly PageDefinition[];
 
@@ -135,14 +128,10 @@ export const SITEMAP_PAGES: readonly Page[] = PAGE_LIST.filter((page) => page.si
 /** Pages behind the route guard (kept out of search engines by robots.txt too). */
 export const MEMBER_PAGES: readonly Page[] = /* @__PURE__ */ pagesWhere((page) => page.access === 'member');
 
-/** The pages a header menu links to, in the list's order, with their labels (and counts). */
-export function navPages(
-  menu: 'main' | 'members',
-): { page: Page; label: () => string; count?: 'waiting-photos' }[] {
+/** The pages a header menu links to, in the list's order, with their labels. */
+export function navPages(menu: 'main' | 'members'): { page: Page; label: () => string }[] {
   return PAGE_LIST.flatMap((page: PageDefinition & { name: Page }) =>
-    page.nav?.menu === menu
-      ? [{ page: page.name, label: page.nav.label, ...(page.nav.count ? { count: page.nav.count } : {}) }]
-      : [],
+    page.nav?.menu === menu ? [{ page: page.name, label: page.nav.label }] : [],
   );
 }
 

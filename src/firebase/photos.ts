@@ -53,6 +53,16 @@ export type { PhotoLocation, PhotoMetadata, Progress };
 /** One page of a listing: at most this many photos per request (issue 15: the first view makes one such request). */
 export const PAGE_SIZE = 100;
 
+/**
+ * The DOM event raised on `window` after this page changed the photos waiting for approval (an upload, an
+ * approval, a rejection, a withdrawal): the members menu's count reads them again.
+ */
+export const WAITING_PHOTOS_CHANGED = 'reunion:waiting-photos-changed';
+
+function waitingPhotosChanged(): void {
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(WAITING_PHOTOS_CHANGED));
+}
+
 function createStorage(): FirebaseStorage {
   const storage = getStorage(firebaseApp);
   if (config.emulators) {
@@ -319,6 +329,7 @@ export async function uploadPhoto(
       });
     }
     options.signal?.throwIfAborted();
+    waitingPhotosChanged();
   } catch (error) {
     if (options.signal?.aborted) {
       // Cancelled: whatever arrived goes (the thumbnail, or both if the photo finished in the same moment).
@@ -394,12 +405,19 @@ export async function approvePhoto(uid: string, photoId: string): Promise<void> 
     if (!plan.ok) throw new ApprovalError(plan.problem);
     await runSteps(plan.steps);
   };
-  if (!complete) return run(await stateOf(uid, photoId));
   try {
-    await run({ pending: { photo, thumbnail }, shared: {} });
-  } catch (error) {
-    if (photoErrorKind(error) !== 'denied') throw error;
-    await run(await stateOf(uid, photoId));
+    if (!complete) await run(await stateOf(uid, photoId));
+    else {
+      try {
+        await run({ pending: { photo, thumbnail }, shared: {} });
+      } catch (error) {
+        if (photoErrorKind(error) !== 'denied') throw error;
+        await run(await stateOf(uid, photoId));
+      }
+    }
+  } finally {
+    // Even part-way, the waiting list may have changed.
+    waitingPhotosChanged();
   }
 }
 
@@ -407,6 +425,7 @@ export async function approvePhoto(uid: string, photoId: string): Promise<void> 
 export async function deleteWaitingPhoto(uid: string, photoId: string): Promise<void> {
   // Both named as present: deleting one that is already gone counts as done.
   await runSteps(rejectionPlan(uid, photoId, { pending: { photo: {}, thumbnail: {} } }));
+  waitingPhotosChanged();
 }
 
 /** Removes a shared photo and its thumbnail (organisers, or the uploader of the photo). */

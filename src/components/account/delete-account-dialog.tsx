@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
+import { Alert, Button, Modal, Spinner } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
+import { useAuth } from '../auth-context';
 import { pagePath } from '../../config/pages';
 import {
   deleteAccount,
@@ -11,7 +12,6 @@ import {
   reauthenticateWithPassword,
   reauthMethods,
 } from '../../firebase/account';
-import { photoAccess } from '../../firebase/photo-access';
 import { deleteAllPhotosOf, type DeletionProgress } from '../../firebase/photos';
 import { formatCount } from '../../lib/format-sizes';
 import { m } from '../../paraglide/messages.js';
@@ -33,6 +33,7 @@ type Step =
  */
 export default function DeleteAccountDialog({ show, onClose }: { show: boolean; onClose: () => void }) {
   const navigate = useNavigate();
+  const { member } = useAuth();
   const [step, setStep] = useState<Step>({ kind: 'confirm' });
   const [photos, setPhotos] = useState(0);
   const [password, setPassword] = useState('');
@@ -61,8 +62,8 @@ export default function DeleteAccountDialog({ show, onClose }: { show: boolean; 
     setStep({ kind: 'photos' });
     let deleted: number;
     try {
-      const { uid } = await photoAccess();
-      deleted = await deleteAllPhotosOf(uid, {
+      if (!member) throw new Error('Not signed in');
+      deleted = await deleteAllPhotosOf(member.uid, {
         onProgress: (progress) => setStep({ kind: 'photos', progress }),
       });
     } catch (error) {
@@ -158,21 +159,25 @@ export default function DeleteAccountDialog({ show, onClose }: { show: boolean; 
               </Alert>
             )}
             {methods.includes('password') && (
-              <Form onSubmit={(event) => reauth('password', event)} className="mb-3">
-                <Form.Group controlId="delete-account-password" className="mb-2">
-                  <Form.Label>{m.account_password_label()}</Form.Label>
-                  <Form.Control
+              <form onSubmit={(event) => reauth('password', event)} className="mb-3">
+                <div className="mb-2">
+                  <label htmlFor="delete-account-password" className="form-label">
+                    {m.account_password_label()}
+                  </label>
+                  <input
+                    id="delete-account-password"
+                    className="form-control"
                     type="password"
                     autoComplete="current-password"
                     value={password}
                     onChange={(event) => setPassword(event.target.value)}
                     required
                   />
-                </Form.Group>
+                </div>
                 <Button type="submit" variant="danger" disabled={!password}>
                   {m.account_reauth_and_delete()}
                 </Button>
-              </Form>
+              </form>
             )}
             {methods.includes('google') && (
               <Button variant="outline-secondary" onClick={() => reauth('google')}>

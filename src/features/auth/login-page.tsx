@@ -1,7 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Col, Row, Spinner } from 'react-bootstrap';
 import { useLocation, useNavigate } from 'react-router';
-import { accountDeleted, forgetAccountDeleted } from '../../components/account/account-deleted';
 import { ErrorBoundary, LoadFailure } from '../../components/error-boundary';
 import { MessageModal } from '../../components/message-modal';
 import { PageMeta, type PageMetaMessages } from '../../components/page-meta';
@@ -97,9 +96,21 @@ export default function LoginPage() {
     setFailed(true);
   }, []);
   const onShown = useCallback(() => setShown(true), []);
-  // Just come from "Delete my account" in the members area (browser only: the build-time HTML never says it).
-  const [deleted] = useState(() => (clientReady ? accountDeleted() : undefined));
-  useEffect(forgetAccountDeleted, []);
+  // Just come from "Delete my account" in the members area: it says so once (loaded apart, as it seldom is).
+  const [deleted, setDeleted] = useState<{ photos: number } | undefined>();
+  useEffect(() => {
+    let active = true;
+    import('../../components/account/account-deleted')
+      .then(({ accountDeleted, forgetAccountDeleted }) => {
+        const news = accountDeleted();
+        forgetAccountDeleted();
+        if (active && news) setDeleted(news);
+      })
+      .catch(() => {});
+    return () => {
+      active = false;
+    };
+  }, []);
   const onWeakPassword = useCallback(() => setWeakPassword(true), []);
 
   return (

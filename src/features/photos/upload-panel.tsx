@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
-import { Button, Form, ProgressBar, Spinner } from 'react-bootstrap';
+import { Button, ProgressBar, Spinner } from 'react-bootstrap';
 import { MAX_CAPTION_LENGTH } from '../../domain/photos';
 import type { PhotoErrorKind } from '../../firebase/photos';
 import { formatPercent } from '../../lib/format';
@@ -97,18 +97,20 @@ function UploadRow({ item, uploads }: { item: UploadItem; uploads: Uploads }) {
         )}
         {!editable && item.caption && <p className="small mb-0 mt-1 text-break">{item.caption}</p>}
         {editable && (
-          <Form.Group controlId={captionId} className="mt-1">
-            <Form.Label className="small mb-0">{m.photos_caption_label({ name: item.name })}</Form.Label>
-            <Form.Control
-              as="textarea"
+          <div className="mt-1">
+            <label htmlFor={captionId} className="form-label small mb-0">
+              {m.photos_caption_label({ name: item.name })}
+            </label>
+            <textarea
+              id={captionId}
+              className="form-control form-control-sm"
               rows={1}
-              size="sm"
               maxLength={MAX_CAPTION_LENGTH}
               value={item.caption}
               onChange={(event) => uploads.setCaption(item.key, event.target.value)}
               placeholder={m.photos_caption_placeholder()}
             />
-          </Form.Group>
+          </div>
         )}
         <div className="d-flex flex-wrap gap-2 mt-1">
           {canCancel(item) && (
