@@ -86,6 +86,14 @@ export const PAGE_LIST = [
     sitemap: false,
     nav: { menu: 'members', label: m.nav_downloads },
   },
+  {
+    name: 'members/photos',
+    module: 'features/photos/photos-page.tsx',
+    access: 'member',
+    prerender: false,
+    sitemap: false,
+    nav: { menu: 'members', label: m.nav_photos },
+  },
 ] as const satisfies readonly PageDefinition[];
 
 export type Page = (typeof PAGE_LIST)[number]['name'];

@@ -48,7 +48,7 @@ describe('NoticeContent', () => {
     expect(screen.getByText('Today is day 1 of 3: Friday, July 10, 2026.')).toBeInTheDocument();
   });
 
-  it('after the reunion thanks everyone and sends a visitor to sign in, a member to the members area', async () => {
+  it('after the reunion thanks everyone and sends a visitor to sign in, a member to the photos and the members area', async () => {
     const { unmount } = renderAt('2026-07-13T00:00:00-05:00');
     expect(await heading()).toHaveTextContent('The reunion took place on July 10–12, 2026');
     expect(screen.getByRole('link', { name: 'log in' })).toHaveAttribute('href', '/login');
@@ -57,5 +57,6 @@ describe('NoticeContent', () => {
     renderAt('2026-11-22T12:00:00+01:00', { locale: 'nb', member: true });
     expect(await heading()).toHaveTextContent('Slektstreffet ble holdt 10.–12. juli 2026');
     expect(screen.getByRole('link', { name: 'medlemsområdet' })).toHaveAttribute('href', '/nb/members');
+    expect(screen.getByRole('link', { name: 'bildesiden' })).toHaveAttribute('href', '/nb/members/photos');
   });
 });

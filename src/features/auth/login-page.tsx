@@ -9,6 +9,7 @@ import { isAccountBlocked } from '../../firebase/auth-errors';
 import { isAuthServiceReachable } from '../../firebase/auth-service';
 import { useAuth } from '../../components/auth-context';
 import { RichText } from '../../components/rich-text';
+import { formatNumber } from '../../lib/format';
 import { currentLocale } from '../../lib/locale';
 import { m } from '../../paraglide/messages.js';
 import { destinationAfterSignIn } from './login-redirect';
@@ -110,6 +111,21 @@ export default function LoginPage() {
     setFailed(true);
   }, []);
   const onShown = useCallback(() => setShown(true), []);
+  // Just come from "Delete my account" in the members area: it says so once (loaded apart, as it seldom is).
+  const [deleted, setDeleted] = useState<{ photos: number } | undefined>();
+  useEffect(() => {
+    let active = true;
+    import('../../components/account/account-deleted')
+      .then(({ accountDeleted, forgetAccountDeleted }) => {
+        const news = accountDeleted();
+        forgetAccountDeleted();
+        if (active && news) setDeleted(news);
+      })
+      .catch(() => {});
+    return () => {
+      active = false;
+    };
+  }, []);
   const onWeakPassword = useCallback(() => setWeakPassword(true), []);
 
   return (
@@ -125,6 +141,13 @@ export default function LoginPage() {
               tags={{ strong: (children) => <strong>{children}</strong> }}
             />
           </p>
+          {deleted && (
+            <Alert variant="success" className="account-deleted" role="status">
+              {deleted.photos > 0
+                ? m.login_account_deleted_photos({ count: deleted.photos, n: formatNumber(deleted.photos) })
+                : m.login_account_deleted()}
+            </Alert>
+          )}
           {unreachable && (
             <Alert variant="warning" className="d-flex flex-wrap align-items-center gap-2">
               <span className="me-auto">{m.login_unreachable()}</span>

@@ -1,19 +1,22 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, Card, Col, Collapse, Row } from 'react-bootstrap';
 import { useAuth } from '../../components/auth-context';
+import { Link } from 'react-router';
+import { AccountCard } from '../../components/account/account-card';
 import { useHashSection } from '../../components/hash-section';
 import { MessageModal } from '../../components/message-modal';
 import { PageMeta, type PageMetaMessages } from '../../components/page-meta';
 import { RichText } from '../../components/rich-text';
 import { SectionNav, type SectionLink } from '../../components/section-nav';
 import { config } from '../../config/env';
+import { pagePath } from '../../config/pages';
 import { type CatalogueEntry } from '../../domain/catalogue';
 import { MEMBER_SECTION_IDS, type MemberSectionId } from '../../domain/member-sections';
 import { isAccountBlocked } from '../../firebase/auth-errors';
 import { isPermissionDenied } from '../../firebase/storage';
 import { formatLongDate } from '../../lib/format';
 import { m } from '../../paraglide/messages.js';
-import { useApproval } from './approval';
+import { useApproval } from '../../components/approval/approval';
 import { ApprovalModal, ApprovalNotice, ApprovedNote } from './approval-ui';
 import { DownloadAll } from './download-all';
 import { DownloadService, type Progress } from './download-service';
@@ -146,6 +149,9 @@ export default function MembersPage() {
               <Card.Body>
                 <ul className="list-unstyled mb-0">
                   <li className="mb-2">
+                    <Link to={pagePath('members/photos')}>{m.members_photos_link()}</Link>
+                  </li>
+                  <li className="mb-2">
                     <ExternalLink href={config.links.videoChannel}>{m.members_video_channel()}</ExternalLink>
                   </li>
                   <li>
@@ -154,6 +160,7 @@ export default function MembersPage() {
                 </ul>
               </Card.Body>
             </Card>
+            <AccountCard />
           </div>
         </Col>
         <Col md={8} lg={9}>
