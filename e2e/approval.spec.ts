@@ -12,6 +12,7 @@ import { demoFile } from '../tools/local/seed/demo-files.ts';
 import { CATALOGUE, downloadFileName } from '../src/domain/catalogue.ts';
 import { accounts, expect, expectNoViolations, newEmail, signInWithEmail, test } from './fixtures';
 import { createVerifiedAccount, organiserMembers } from './organiser';
+import { englishTitle } from '../organiser/bucket/english-title.ts';
 
 type Messages = Record<string, string>;
 const nb = JSON.parse(readFileSync('messages/nb.json', 'utf8')) as Messages;
@@ -64,7 +65,7 @@ test.describe('an unapproved relative', () => {
     await page.locator(`button[data-file-id="${attendees.id}"]`).click();
     const dialog = page.getByRole('dialog', { name: 'Waiting for approval' });
     await expect(dialog).toContainText('once an organiser has approved your account');
-    await expect(dialog).toContainText(attendees.displayName);
+    await expect(dialog).toContainText(englishTitle(attendees));
     await expect(dialog.getByRole('link', { name: CONTACT })).toHaveAttribute('href', `mailto:${CONTACT}`);
     await expect(page.getByRole('dialog', { name: 'Error' })).toHaveCount(0);
     await expectNoViolations(page, 'the approval dialog');
