@@ -1,6 +1,7 @@
 import { onAuthStateChanged, sendEmailVerification, signOut, type User } from 'firebase/auth';
 import { APPROVED_CLAIM } from '../domain/access';
-import { auth } from './app';
+import { auth, refreshTokenAtStart } from './app';
+import { isBlockedAccount, rememberBlocked } from './ended-session';
 
 export type { User };
 
@@ -9,9 +10,23 @@ export type { User };
  * unsubscribe function. If Auth cannot start, the visitor is treated as signed out.
  */
 export function watchUser(listener: (user: User | null) => void): () => void {
-  return onAuthStateChanged(auth, listener, (error) => {
+  // The first answer tells whether the account this browser had saved is still signed in. If it is not (and
+  // nobody signed out: Firebase forgot it), find out whether it was blocked before passing the answer on, so
+  // the login page the guard sends this visitor to can say why (./ended-session).
+  let pending: Promise<void> | undefined = refreshTokenAtStart === undefined ? Promise.resolve() : undefined;
+  let latest = 0;
+  const deliver = (user: User | null) => {
+    const turn = ++latest;
+    pending ??= (async () => {
+      if (!user && refreshTokenAtStart && (await isBlockedAccount(refreshTokenAtStart))) rememberBlocked();
+    })();
+    void pending.then(() => {
+      if (turn === latest) listener(user);
+    });
+  };
+  return onAuthStateChanged(auth, deliver, (error) => {
     console.warn('Auth state unavailable', error);
-    listener(null);
+    deliver(null);
   });
 }
 
