@@ -23,7 +23,12 @@ const en = read('en');
 const nb = read('nb');
 
 /** Messages that are rightly the same in both languages. */
-const SAME_IN_BOTH = ['common_ok', 'members_kind_pdf'];
+const SAME_IN_BOTH = [
+  'common_ok',
+  'members_kind_pdf',
+  // An address, written as calendar apps and maps read it ("Rolette i North Dakota" is no place they know).
+  'timeline_event_location',
+];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -87,6 +92,29 @@ describe('messages', () => {
       .join('\n');
     const unused = Object.keys(en).filter((key) => !new RegExp(`\\bm\\.${key}\\b`).test(code));
     expect(unused).toEqual([]);
+  });
+
+  it('writes the reunion days one way in each language, on one line (a word joiner after the dash)', () => {
+    const WJ = '\u2060';
+    const canonical = { en: `July 10th–${WJ}12th, 2026`, nb: `10.–${WJ}12. juli 2026` };
+    // Any writing of the reunion's span of days: "July 10-12", "July 10th - 12th", "10.-12. juli", ...
+    const span = { en: /July 10(?:th)?\s*\D{1,3}\s*12/g, nb: /10\.?\s*\D{1,3}\s*12\.? juli/g };
+    let checked = 0;
+    for (const [locale, messages] of [
+      ['en', en],
+      ['nb', nb],
+    ] as const)
+      for (const [key, message] of Object.entries(messages))
+        for (const text of texts(message))
+          for (const [found] of text.matchAll(span[locale])) {
+            checked += 1;
+            const end = text.indexOf(found) + canonical[locale].length;
+            expect({ key, found: text.slice(text.indexOf(found), end) }).toEqual({
+              key,
+              found: canonical[locale],
+            });
+          }
+    expect(checked).toBeGreaterThan(20);
   });
 
   it('writes number ranges in Norwegian with an en dash', () => {

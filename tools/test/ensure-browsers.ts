@@ -1,22 +1,42 @@
 /**
- * Makes sure the browsers the tests drive are there: a Chromium ($CHROME_PATH, Playwright's bundled
- * browser, or Debian's chromium) and Firefox ESR ($FIREFOX_PATH, or Debian's firefox-esr). On a fresh
- * Debian machine, as root, it installs the missing Debian packages (apt-get); otherwise it says what to do.
+ * Makes sure the programs the tests drive are there: a Chromium ($CHROME_PATH, Playwright's bundled
+ * browser, or Debian's chromium), Firefox ESR ($FIREFOX_PATH, or Debian's firefox-esr) and jing (Debian's
+ * RELAX NG validator, which checks the news feeds against RFC 4287's schema: tools/build/news/atom.test.ts).
+ * On a fresh Debian machine, as root, it installs the missing Debian packages (apt-get); otherwise it says what
+ * to do.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { FIREFOX_PATH } from '../../e2e/firefox/firefox.ts';
 import { chromiumPath } from './chromium.ts';
 
-const browsers = [
-  { name: 'Chromium', path: chromiumPath(), debianPackage: 'chromium', env: 'CHROME_PATH' },
-  { name: 'Firefox ESR', path: FIREFOX_PATH, debianPackage: 'firefox-esr', env: 'FIREFOX_PATH' },
+interface Tool {
+  name: string;
+  /** Where it was found, or undefined. */
+  find: () => string | undefined;
+  debianPackage: string;
+  hint: string;
+}
+
+const file = (path: string) => () => (existsSync(path) ? path : undefined);
+const onPath = (command: string) => () =>
+  spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' }).stdout.trim() || undefined;
+
+const tools: Tool[] = [
+  { name: 'Chromium', find: file(chromiumPath()), debianPackage: 'chromium', hint: 'or set CHROME_PATH' },
+  {
+    name: 'Firefox ESR',
+    find: file(FIREFOX_PATH),
+    debianPackage: 'firefox-esr',
+    hint: 'or set FIREFOX_PATH',
+  },
+  { name: 'jing', find: onPath('jing'), debianPackage: 'jing', hint: '(RELAX NG validator)' },
 ];
 
-const missing = browsers.filter((browser) => !existsSync(browser.path));
+const missing = tools.filter((tool) => !tool.find());
 if (missing.length && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-  const packages = missing.map((browser) => browser.debianPackage);
-  console.log(`Not found: installing Debian's ${packages.join(' and ')} (apt-get)…`);
+  const packages = missing.map((tool) => tool.debianPackage);
+  console.log(`Not found: installing Debian's ${packages.join(', ')} (apt-get)…`);
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
   execFileSync('apt-get', ['install', '-y', '-qq', ...packages], {
     stdio: 'inherit',
@@ -24,13 +44,14 @@ if (missing.length && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')
   });
 }
 let ok = true;
-for (const browser of browsers) {
-  if (existsSync(browser.path)) {
-    console.log(`${browser.name}: ${browser.path}`);
+for (const tool of tools) {
+  const found = tool.find();
+  if (found) {
+    console.log(`${tool.name}: ${found}`);
   } else {
     ok = false;
     console.error(
-      `No ${browser.name} at ${browser.path}. Install one (Debian: sudo apt-get install -y ${browser.debianPackage}) or set ${browser.env}.`,
+      `No ${tool.name}. Install it (Debian: sudo apt-get install -y ${tool.debianPackage}) ${tool.hint}.`,
     );
   }
 }

@@ -10,6 +10,7 @@ import { type CatalogueEntry } from '../../domain/catalogue';
 import { MEMBER_SECTION_IDS, type MemberSectionId } from '../../domain/member-sections';
 import { isPermissionDenied } from '../../firebase/storage';
 import { formatLongDate } from '../../lib/format';
+import { REUNION_OVER_AT_BUILD, Tensed } from '../../components/reunion-tense';
 import { m } from '../../paraglide/messages.js';
 import { useApproval } from './approval';
 import { ApprovalModal, ApprovalNotice, ApprovedNote } from './approval-ui';
@@ -115,7 +116,9 @@ export default function MembersPage() {
     <>
       <PageMeta meta={meta} />
       <h1>{m.members_heading()}</h1>
-      <p className="lead">{m.members_welcome()}</p>
+      <p className="lead">
+        <Tensed ahead={REUNION_OVER_AT_BUILD ? null : m.members_welcome()} past={m.members_welcome_past()} />
+      </p>
       <Row className="g-4">
         <Col md={4} lg={3} as="aside">
           <div className="sticky-md-top sidebar-sticky">
