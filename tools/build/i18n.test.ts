@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { LOCALE_OVERRIDE_WARNING } from './paraglide.ts';
+import { directExport, LOCALE_OVERRIDE_WARNING } from './paraglide.ts';
 
 /** A message: its text, or (plural and other variants) the inlang message format's declarations, selectors and match. */
 interface Variants {
@@ -121,6 +121,24 @@ describe('messages', () => {
     for (const [key, message] of Object.entries(nb))
       for (const text of texts(message))
         expect({ key, text }).not.toMatchObject({ text: expect.stringMatching(/\d-\d/) });
+  });
+
+  it("binds each compiled message straight to the language's own function in a one-language build (tools/build/paraglide.ts)", async () => {
+    for (const key of Object.keys(en)) {
+      const code = readFileSync(`src/paraglide/messages/${key}.js`, 'utf8');
+      for (const locale of ['en', 'nb']) {
+        const bound = directExport(code, locale);
+        expect({ key, locale, bound: bound !== undefined }).toEqual({ key, locale, bound: true });
+        expect(bound!.code).toMatch(new RegExp(`\\nexport const ${key} = ${locale}_${key};\\n$`));
+        expect(bound!.code).not.toContain('getLocale()');
+      }
+    }
+    // The bound message says the same as Paraglide's own: run both as modules.
+    const dataUrl = (code: string) => `data:text/javascript,${encodeURIComponent(code.replace(/from '\.\.\/(runtime|registry)\.js'/g, (_m, file) => `from '${new URL(`../../src/paraglide/${file}.js`, import.meta.url).href}'`))}`;
+    const code = readFileSync('src/paraglide/messages/home_when_text.js', 'utf8');
+    const bound = (await import(dataUrl(directExport(code, 'nb')!.code))) as Record<string, (i?: object, o?: object) => string>;
+    const original = (await import(dataUrl(code))) as Record<string, (i?: object, o?: object) => string>;
+    expect(bound.home_when_text!()).toBe(original.home_when_text!({}, { locale: 'nb' }));
   });
 
   it('compiles each message with the locale-override warning that the client builds leave out (tools/build/paraglide.ts)', () => {
