@@ -194,6 +194,23 @@ test.describe('the feeds', () => {
     }
   });
 
+  test('each language shares its own picture, with its texts in that language', async ({ request }) => {
+    const [en, nb] = await Promise.all(['/og-image.png', '/nb/og-image.png'].map((path) => request.get(path)));
+    for (const response of [en!, nb!]) {
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toContain('image/png');
+    }
+    expect((await en!.body()).equals(await nb!.body())).toBe(false);
+    for (const [path, image, alt] of [
+      ['/nb/home', '/nb/og-image.png', 'Slektstreff i Rolette 2026'],
+      ['/home', '/og-image.png', 'Rolette Family Reunion 2026'],
+    ] as const) {
+      const html = await (await request.get(path)).text();
+      expect(html).toMatch(new RegExp(`<meta property="og:image" content="https://[^"]+\\.[a-z]+${image}" />`));
+      expect(html).toMatch(new RegExp(`<meta property="og:image:alt" content="${alt}, `));
+    }
+  });
+
   test('the sitemap lists every post in both languages', async ({ request }) => {
     const sitemap = await (await request.get('/sitemap.xml')).text();
     for (const post of POSTS) expect(sitemap).toContain(`${pathOf(post)}</loc>`);
