@@ -156,7 +156,7 @@ test.describe('sharing a photo', () => {
     const item = itemOf(page, 'IMG_0007.JPG');
     await expect(item).toContainText('Ready to share', { timeout: 30_000 });
     // The date comes from the EXIF, read as the reunion's time (14:03 in Rolette).
-    await expect(item).toContainText('Taken July 11, 2026, 2:03 PM');
+    await expect(item).toContainText('Taken July 11th, 2026, 2:03 PM');
     await item.getByLabel('Caption for IMG_0007.JPG (optional)').fill('Opening the time capsule');
     await expectNoViolations(page, 'a photo ready to share');
     const [photoId] = await shareAndWait(page, member, ['IMG_0007.JPG']);

@@ -19,17 +19,14 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type Result from 'lighthouse/types/lhr/lhr.js';
-import { pagePath, STATIC_PAGES } from '../../src/config/pages.ts';
-import { LOCALES } from '../../src/lib/locale.ts';
+import { pageAddresses } from '../build/page-paths.ts';
 import { pageLoad } from '../build/size.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../test/chromium.ts';
 import { SITE_URL } from '../local/config.ts';
 import { withStack } from '../local/with-stack.ts';
 import { withoutScripts } from '../build/static-pages.ts';
 
-const PAGES = LOCALES.flatMap((locale) =>
-  STATIC_PAGES.map((page) => ({ route: pagePath(page, locale), page, locale })),
-);
+const PAGES = pageAddresses((page) => page.prerender).map(({ path }) => ({ route: path }));
 const ROUTES = PAGES.map(({ route }) => route);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const OUT = 'reports/lighthouse';
@@ -124,8 +121,7 @@ async function main(): Promise<void> {
           const sizes = await gzippedSizes(requests);
           // What the page's HTML makes the browser fetch at once (npm run size's figure and budget), beside
           // all that the page fetched during the run (also what loads after hydration and when idle).
-          const { page, locale } = PAGES.find((entry) => entry.route === route)!;
-          const firstLoad = pageLoad('dist', page, locale);
+          const firstLoad = pageLoad('dist', route);
           const score = (id: (typeof CATEGORIES)[number]) =>
             Math.round((lhr.categories[id]?.score ?? 0) * 100);
           const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? NaN;

@@ -12,9 +12,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildProblems } from './build-stamp.ts';
-import { pagePath, PUBLIC_PAGES, STATIC_PAGES, type Page } from '../../src/config/pages.ts';
+import { PUBLIC_PAGES, type Page } from '../../src/config/pages.ts';
 import { LOCALES, type Locale } from '../../src/lib/locale.ts';
 import { readManifest, staticClosure, type Manifest } from './manifest.ts';
+import { pageAddresses } from './page-paths.ts';
 import { CSS_BUDGET_BYTES, cssReport } from './render-blocking-css.ts';
 
 export const JS_BUDGET_BYTES = 90 * 1024;
@@ -83,8 +84,9 @@ export function loadReport(dist: string, files: { js: string[]; css: string[] })
   };
 }
 
-export function pageLoad(dist: string, page: Page, locale: Locale): LoadReport {
-  const htmlFile = join(dist, `${pagePath(page, locale)}.html`);
+/** The first load of the page at `path` (e.g. /nb/news/thank-you), from its build-time HTML. */
+export function pageLoad(dist: string, path: string): LoadReport {
+  const htmlFile = join(dist, `${path}.html`);
   if (!existsSync(htmlFile)) throw new Error(`${htmlFile} not found: run "npm run build" first`);
   return loadReport(dist, filesLoadedBy(readFileSync(htmlFile, 'utf8')));
 }
@@ -116,9 +118,10 @@ function main(): void {
   );
   for (const locale of LOCALES) {
     const manifest = readManifest(dist, locale);
-    for (const page of STATIC_PAGES) {
-      const report = pageLoad(dist, page, locale);
-      const path = pagePath(page, locale);
+    for (const { page, path } of pageAddresses((entry) => entry.prerender).filter(
+      (address) => address.locale === locale,
+    )) {
+      const report = pageLoad(dist, path);
       const css = cssReport(dist, path);
       const isPublic = (PUBLIC_PAGES as readonly Page[]).includes(page);
       const overJs = isPublic && report.jsGzip > JS_BUDGET_BYTES;
@@ -126,7 +129,7 @@ function main(): void {
       const bad = isPublic && report.forbidden.length > 0;
       failed ||= overJs || overCss || bad;
       console.log(
-        `  ${path.padEnd(12)} JS ${kb(report.jsGzip).padStart(9)}${isPublic ? '' : ' (not budgeted)'}  ` +
+        `  ${path.padEnd(28)} JS ${kb(report.jsGzip).padStart(9)}${isPublic ? '' : ' (not budgeted)'}  ` +
           `CSS ${kb(css.gzip).padStart(7)}  ${report.js.length + css.files.length} files  ` +
           `${overJs || overCss || bad ? 'FAIL' : 'ok'}`,
       );
@@ -142,11 +145,11 @@ function main(): void {
         failed ||= !widget || !hasOwn || hasOther;
         console.log(
           widget
-            ? `  ${''.padEnd(12)} + ${kb(widget.jsGzip)} JS and ${kb(widget.cssGzip)} CSS for the sign-in widget ` +
+            ? `  ${''.padEnd(28)} + ${kb(widget.jsGzip)} JS and ${kb(widget.cssGzip)} CSS for the sign-in widget ` +
                 `(the rest is preloaded above, evaluated after hydration)` +
                 (hasOwn ? '' : `: FAIL, its FirebaseUI (${own}) is missing`) +
                 (hasOther ? `: FAIL, it loads the other language's FirebaseUI (${other})` : '')
-            : `  ${''.padEnd(12)} no sign-in widget chunk (${src}) in the build: FAIL`,
+            : `  ${''.padEnd(28)} no sign-in widget chunk (${src}) in the build: FAIL`,
         );
       }
     }

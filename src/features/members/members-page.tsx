@@ -15,6 +15,7 @@ import { MEMBER_SECTION_IDS, type MemberSectionId } from '../../domain/member-se
 import { isAccountBlocked } from '../../firebase/auth-errors';
 import { isPermissionDenied } from '../../firebase/storage';
 import { formatLongDate } from '../../lib/format';
+import { REUNION_OVER_AT_BUILD, Tensed } from '../../components/reunion-tense';
 import { m } from '../../paraglide/messages.js';
 import { useApproval } from '../../components/approval/approval';
 import { ApprovalModal, ApprovalNotice, ApprovedNote } from './approval-ui';
@@ -130,7 +131,16 @@ export default function MembersPage() {
     <>
       <PageMeta meta={meta} />
       <h1>{m.members_heading()}</h1>
-      <p className="lead">{m.members_welcome()}</p>
+      <p className="lead">
+        <Tensed ahead={REUNION_OVER_AT_BUILD ? null : m.members_welcome()} past={m.members_welcome_past()} />
+      </p>
+      <p className="members-photos-link">
+        <RichText
+          message={m.members_photos_intro}
+          inputs={{}}
+          tags={{ link: (children) => <Link to={pagePath('members/photos')}>{children}</Link> }}
+        />
+      </p>
       <Row className="g-4">
         <Col md={4} lg={3} as="aside">
           <div className="sticky-md-top sidebar-sticky">
@@ -148,9 +158,6 @@ export default function MembersPage() {
               </Card.Header>
               <Card.Body>
                 <ul className="list-unstyled mb-0">
-                  <li className="mb-2">
-                    <Link to={pagePath('members/photos')}>{m.members_photos_link()}</Link>
-                  </li>
                   <li className="mb-2">
                     <ExternalLink href={config.links.videoChannel}>{m.members_video_channel()}</ExternalLink>
                   </li>

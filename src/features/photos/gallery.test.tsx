@@ -52,7 +52,7 @@ describe('Gallery', () => {
     expect(await within(grid).findByRole('button', { name: `Caption of ${ids(0)[0]}` })).toBeInTheDocument();
     await vi.waitFor(() =>
       expect(
-        within(grid).getAllByRole('button', { name: /^Photo shared by Ola, taken July 10, 2026, 10:00 AM$/ }),
+        within(grid).getAllByRole('button', { name: /^Photo shared by Ola, taken July 10th, 2026, 10:00 AM$/ }),
       ).toHaveLength(4),
     );
     expect(screen.getByText('6 photos, oldest first')).toBeInTheDocument();
@@ -72,7 +72,7 @@ describe('Gallery', () => {
     expect(within(dialog).queryByRole('button', { name: 'Remove photo' })).not.toBeInTheDocument();
     const mail = within(dialog).getByRole('link', { name: 'Ask for removal' });
     expect(mail.getAttribute('href')).toContain(encodeURIComponent(ids(0)[0]!));
-    expect(mail.getAttribute('href')).toContain(encodeURIComponent('July 10, 2026, 10:00 AM'));
+    expect(mail.getAttribute('href')).toContain(encodeURIComponent('July 10th, 2026, 10:00 AM'));
 
     await userEvent.keyboard('{ArrowRight}');
     expect(await screen.findByRole('dialog', { name: 'Photo 2 of 3' })).toBeInTheDocument();

@@ -15,11 +15,11 @@ afterEach(() => setDocumentLocale('en'));
 describe('altTextOf', () => {
   it('is the caption, else who shared it and when, else when (from the id) while the metadata loads', () => {
     expect(altTextOf(ID, { ...META, caption: 'The capsule opened' })).toBe('The capsule opened');
-    expect(altTextOf(ID, META)).toBe('Photo shared by Kari, taken July 11, 2026, 2:03 PM');
+    expect(altTextOf(ID, META)).toBe('Photo shared by Kari, taken July 11th, 2026, 2:03 PM');
     expect(altTextOf(ID, { ...META, uploaderName: undefined })).toBe(
-      'Photo shared by a relative, taken July 11, 2026, 2:03 PM',
+      'Photo shared by a relative, taken July 11th, 2026, 2:03 PM',
     );
-    expect(altTextOf(ID, undefined)).toBe('Photo taken July 11, 2026, 2:03 PM');
+    expect(altTextOf(ID, undefined)).toBe('Photo taken July 11th, 2026, 2:03 PM');
     expect(altTextOf('not-a-new-id', undefined)).toBe('Photo');
   });
 
@@ -34,7 +34,7 @@ describe('removalRequest', () => {
     const en = removalRequest(ID, { ...META, caption: 'At the church' });
     expect(en.subject).toContain(ID);
     expect(en.body).toContain(`Photo: ${ID}`);
-    expect(en.body).toContain('Taken: July 11, 2026, 2:03 PM');
+    expect(en.body).toContain('Taken: July 11th, 2026, 2:03 PM');
     expect(en.body).toContain('Caption: At the church');
     setDocumentLocale('nb');
     const nb = removalRequest(ID, META);

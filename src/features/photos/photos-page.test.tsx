@@ -92,11 +92,11 @@ describe('Moderation', () => {
     render(<Moderation details={details()} version={0} onChanged={onChanged} deps={deps} />);
     expect(await screen.findByRole('heading', { name: 'Waiting for approval (2)' })).toBeInTheDocument();
     const first = (await screen.findByText('At the church')).closest('li')!;
-    expect(within(first).getByText('Taken July 10, 2026, 10:00 AM · shared by Anne')).toBeInTheDocument();
+    expect(within(first).getByText('Taken July 10th, 2026, 10:00 AM · shared by Anne')).toBeInTheDocument();
 
     // A failure part-way says so; a second press finishes.
     await userEvent.click(
-      within(first).getByRole('button', { name: 'Approve the photo taken July 10, 2026, 10:00 AM' }),
+      within(first).getByRole('button', { name: 'Approve the photo taken July 10th, 2026, 10:00 AM' }),
     );
     expect(await within(first).findByRole('alert')).toHaveTextContent('Press Approve again to finish');
     await userEvent.click(within(first).getByRole('button', { name: /^Approve/ }));
