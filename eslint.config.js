@@ -118,6 +118,23 @@ export default tseslint.config(
     rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
+    // A client build carries one language's messages (tools/build/build.ts): a message asked for another
+    // language answers in the build's own (and Paraglide warns). The site's code asks in the page's language;
+    // build-time code (src/prerender.tsx, the feed texts) runs with every language and may name one.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/test/**', 'src/testing/**', 'src/prerender.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression > ObjectExpression > Property[key.name='locale'][value.type='Literal']",
+          message:
+            "The site's code asks a message in the page's language: a client build has no other (only build-time code may name a language).",
+        },
+      ],
+    },
+  },
+  {
     // Public pages must never pull in FirebaseUI or the compat SDK: only src/firebase/auth-ui*.ts may
     // (auth-ui.ts the compat SDK, auth-ui-en.ts and auth-ui-nb.ts their language's FirebaseUI).
     // The only block that sets no-restricted-imports (a second one would replace these options).

@@ -1,13 +1,15 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { calendarFilesWhileServing } from './tools/build/calendar-dev.ts';
+import { newsPosts } from './tools/build/news/vite-plugin.ts';
+import { reunionTenseDefines } from './tools/build/reunion-tense.ts';
 import { messagesWhileServing } from './tools/build/paraglide.ts';
 import { firebaseUiForStrictCsp } from './tools/build/vite-plugins.ts';
 import { parseEnv } from './src/config/env-schema.ts';
 import { HOST, PORTS } from './tools/local/config.ts';
 
 const PAGE_PARTS =
-  /src[\\/](components[\\/](rich-text|page-meta|section-nav|hash-section|reunion-notice[\\/]reunion-notice)|domain[\\/]member-sections)\.tsx?$/;
+  /src[\\/]components[\\/](rich-text|page-meta|reunion-tense|reunion-notice[\\/]reunion-notice)\.tsx?$/;
 
 export default defineConfig(({ mode }) => {
   // Settings come from .env files and VITE_* environment variables; parseEnv validates them and fills
@@ -16,8 +18,19 @@ export default defineConfig(({ mode }) => {
   // index.html uses %VITE_SITE_URL% for its Open Graph links.
   process.env.VITE_SITE_URL = config.siteUrl;
   return {
-    define: { __APP_CONFIG__: JSON.stringify(config) },
-    plugins: [messagesWhileServing(), react(), firebaseUiForStrictCsp(), calendarFilesWhileServing()],
+    define: {
+      __APP_CONFIG__: JSON.stringify(config),
+      // The texts that speak of the reunion follow its tense (src/components/reunion-tense.tsx): when it ended,
+      // and whether this build is later (REUNION_BUILD_DATE, a date in Rolette, stands for the build's day).
+      ...reunionTenseDefines(),
+    },
+    plugins: [
+      messagesWhileServing(),
+      react(),
+      firebaseUiForStrictCsp(),
+      calendarFilesWhileServing(),
+      newsPosts({ siteUrl: config.siteUrl }),
+    ],
     css: {
       preprocessorOptions: {
         // Bootstrap 5.3's Sass uses @import and global functions, which Dart Sass deprecates (Bootstrap 6

@@ -3,7 +3,8 @@
  * relative is told why a list does not download (with the organisers' address) and the zip of every file leaves
  * them out; an organiser approves the account with the real command while the relative is signed in, and
  * "Check again" lets the list download without signing out. A blocked account is refused at sign-in with its own
- * message, in each language.
+ * message only (not FirebaseUI's as well), in each language; a blocked member's open page, reloaded, lands on the
+ * login page saying why.
  */
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -12,6 +13,7 @@ import { demoFile } from '../tools/local/seed/demo-files.ts';
 import { CATALOGUE, downloadFileName } from '../src/domain/catalogue.ts';
 import { accounts, expect, expectNoViolations, newEmail, signInWithEmail, test } from './fixtures';
 import { createVerifiedAccount, organiserMembers } from './organiser';
+import { englishTitle } from '../organiser/bucket/english-title.ts';
 
 type Messages = Record<string, string>;
 const nb = JSON.parse(readFileSync('messages/nb.json', 'utf8')) as Messages;
@@ -64,7 +66,7 @@ test.describe('an unapproved relative', () => {
     await page.locator(`button[data-file-id="${attendees.id}"]`).click();
     const dialog = page.getByRole('dialog', { name: 'Waiting for approval' });
     await expect(dialog).toContainText('once an organiser has approved your account');
-    await expect(dialog).toContainText(attendees.displayName);
+    await expect(dialog).toContainText(englishTitle(attendees));
     await expect(dialog.getByRole('link', { name: CONTACT })).toHaveAttribute('href', `mailto:${CONTACT}`);
     await expect(page.getByRole('dialog', { name: 'Error' })).toHaveCount(0);
     await expectNoViolations(page, 'the approval dialog');
@@ -127,9 +129,47 @@ test.describe('a blocked account', () => {
         await expect(alert).toContainText(text);
         await expect(alert.getByRole('link', { name: CONTACT })).toHaveAttribute('href', `mailto:${CONTACT}`);
         await expect(page.getByText('An error occurred while signing in')).toHaveCount(0);
+        // One message: FirebaseUI's own ("Something went wrong", over the form) is not shown as well.
+        await expect(page.locator('.firebaseui-info-bar')).toBeHidden();
+        await expect(page.getByText(/Something went wrong|Noe gikk galt/)).toBeHidden();
         await expect(page).toHaveURL(new RegExp(`${loginPath}$`));
         await page.goto(loginPath.replace('login', 'members'));
         await expect(page).toHaveURL(new RegExp(`${loginPath}$`)); // still signed out
+        await organiserMembers('unblock', email);
+      } finally {
+        await remove();
+      }
+    });
+  }
+
+  for (const [membersPath, loginPath] of [
+    ['/members', '/login'],
+    ['/nb/members', '/nb/login'],
+  ] as const) {
+    test(`a member's open page, reloaded after the block, lands on ${loginPath} saying why`, async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      const email = newEmail('blocked-open');
+      const remove = await createVerifiedAccount(email, accounts.relative.password);
+      try {
+        await signInWithEmail(page, email, accounts.relative.password, {
+          loginPath: loginPath as '/login' | '/nb/login',
+        });
+        await expect(page).toHaveURL(new RegExp(`${membersPath}$`));
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await organiserMembers('block', email);
+        await page.reload();
+        await expect(page).toHaveURL(new RegExp(`${loginPath}$`));
+        await expect(page.locator('.sign-in-alert')).toContainText(
+          loginPath === '/login'
+            ? 'This account has been blocked by the organisers, so it cannot sign in.'
+            : 'Arrangørene har sperret denne kontoen, så du kan ikke logge inn med den.',
+        );
+        // Said once: the next visit to the login page is an ordinary one.
+        await page.reload();
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.locator('.sign-in-alert')).toHaveCount(0);
         await organiserMembers('unblock', email);
       } finally {
         await remove();

@@ -37,6 +37,7 @@ import {
   ZIP_DONE,
 } from './fixtures';
 import { expectZipOfCatalogue } from './zip-oracle';
+import { englishTitle } from '../organiser/bucket/english-title.ts';
 import { createVerifiedAccount, organiserMembers } from './organiser';
 
 /** Every catalogue file and every preview: the objects that must never carry a download token. */
@@ -134,9 +135,9 @@ test.describe('member flows leave no download token on the catalogue', () => {
     for (const entry of CATALOGUE.filter(hasThumbnail))
       await expect(page.locator(`[data-preview-id="${entry.id}"] img`)).toHaveAttribute('src', /^blob:/);
     const photo = byId('threshing-crew');
-    await page.getByRole('button', { name: `Larger view of ${photo.displayName}` }).click();
-    const dialog = page.getByRole('dialog', { name: photo.displayName });
-    await expect(dialog.getByRole('img', { name: photo.displayName })).toHaveAttribute('src', /^blob:/);
+    await page.getByRole('button', { name: `Larger view of ${englishTitle(photo)}` }).click();
+    const dialog = page.getByRole('dialog', { name: englishTitle(photo) });
+    await expect(dialog.getByRole('img', { name: englishTitle(photo) })).toHaveAttribute('src', /^blob:/);
     const download = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Download the picture' }).click();
     expect((await readFile(await (await download).path())).equals(await demoFile(photo))).toBe(true);

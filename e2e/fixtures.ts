@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { PNG } from 'pngjs';
 import { AUTH_URL, PROJECT_ID, demoAccounts, type DemoAccount } from '../tools/local/config.ts';
 import { oobCodes, type OobCode } from '../organiser/core/auth-emulator.ts';
 import { createAccounts } from './organiser';
@@ -26,11 +27,21 @@ export const accounts = {
   unverified: ofThisWorker(demo.unverified),
 };
 
-/** Console errors, page errors and CSP violations seen by a page during a test. */
+/** Console errors, page errors and CSP violations, and console warnings, seen by a page during a test. */
 export interface PageProblems {
   errors: string[];
+  warnings: string[];
+  /**
+   * Warnings this test provokes on purpose (a failure it stages, which the site reports with console.warn):
+   * the ones matching are not counted.
+   */
+  expectWarnings: (pattern: RegExp) => void;
 }
 
+/**
+ * Every test is watched: a console warning in any flow, in either language, fails the test (after it ran),
+ * unless the test said it provokes that warning (problems.expectWarnings). Errors are the test's to assert.
+ */
 export const test = base.extend<{ problems: PageProblems }, { workerAccounts: void }>({
   workerAccounts: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
@@ -41,14 +52,27 @@ export const test = base.extend<{ problems: PageProblems }, { workerAccounts: vo
     },
     { scope: 'worker', auto: true },
   ],
-  problems: async ({ page }, use) => {
-    const problems: PageProblems = { errors: [] };
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.errors.push(`console: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.errors.push(`pageerror: ${error.message}`));
-    await use(problems);
-  },
+  problems: [
+    async ({ page }, use) => {
+      const expected: RegExp[] = [];
+      const problems: PageProblems = {
+        errors: [],
+        warnings: [],
+        expectWarnings: (pattern) => expected.push(pattern),
+      };
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.errors.push(`console: ${message.text()}`);
+        if (message.type() === 'warning') problems.warnings.push(`${message.text()} (${page.url()})`);
+      });
+      page.on('pageerror', (error) => problems.errors.push(`pageerror: ${error.message}`));
+      await use(problems);
+      expect(
+        problems.warnings.filter((warning) => !expected.some((pattern) => pattern.test(warning))),
+        'console warnings',
+      ).toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 /**
@@ -228,7 +252,121 @@ export async function signInWithGooglePopup(page: Page): Promise<void> {
   await popup.getByText('Sign in with Google.com').click();
 }
 
-/** Runs axe (WCAG 2.2 AA and best practice) over what the page shows and expects no violation. */
+/** Relative luminance (WCAG 2) of an sRGB colour, 0-255 channels. */
+function luminance([r, g, b]: number[]): number {
+  const [R, G, B] = [r!, g!, b!].map((channel) => {
+    const c = channel / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * R! + 0.7152 * G! + 0.0722 * B!;
+}
+
+/** WCAG 2 contrast ratio of two sRGB colours. */
+export function contrastRatio(a: number[], b: number[]): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
+/**
+ * The contrast of an element's text with what is really behind it, computed by the test (where axe cannot see
+ * the background: a picture, a gradient, a label laid over a field): the element's content box is photographed
+ * with every text of the page (and text shadows) made transparent, and its text colour (blended by its alpha) is compared with every pixel of that picture. The
+ * lowest ratio: the text's worst spot. Also returns the text's size, for the large-text threshold.
+ */
+export async function textContrast(
+  element: Locator,
+): Promise<{ ratio: number; large: boolean; color: string }> {
+  // Through the CSSOM, which the site's Content-Security-Policy allows (a <style> element it would block).
+  const style = await element.evaluate((node) => {
+    const computed = getComputedStyle(node);
+    const found = {
+      color: computed.color,
+      size: parseFloat(computed.fontSize),
+      weight: Number(computed.fontWeight),
+    };
+    // Every text of the page, not only the element's: a label laid over it is not its background either.
+    for (const each of document.querySelectorAll<HTMLElement>('body, body *')) {
+      each.dataset.contrastProbe = each.style.cssText;
+      each.style.setProperty('color', 'transparent', 'important');
+      each.style.setProperty('text-shadow', 'none', 'important');
+      each.style.setProperty('text-decoration-color', 'transparent', 'important');
+      each.style.setProperty('caret-color', 'transparent', 'important');
+    }
+    return found;
+  });
+  let shot: Buffer;
+  try {
+    // Where the text is: its lines' boxes (a field's: its content box, as wide as its value), not the
+    // element's borders (a field's underline) nor what lies beside the text (a button's icon).
+    await element.scrollIntoViewIfNeeded();
+    const clip = await element.evaluate((node) => {
+      const css = getComputedStyle(node);
+      const px = (value: string) => parseFloat(value) || 0;
+      if (node instanceof HTMLInputElement || node instanceof HTMLTextAreaElement) {
+        const box = node.getBoundingClientRect();
+        const left = px(css.borderLeftWidth) + px(css.paddingLeft);
+        const top = px(css.borderTopWidth) + px(css.paddingTop);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = css.font;
+        const text = node.type === 'password' ? '•'.repeat(node.value.length) : node.value;
+        return {
+          x: box.left + left,
+          y: box.top + top,
+          width: Math.max(
+            1,
+            Math.min(context.measureText(text).width, box.width - left - px(css.paddingRight)),
+          ),
+          height: box.height - top - px(css.borderBottomWidth) - px(css.paddingBottom),
+        };
+      }
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const lines = [...range.getClientRects()].filter((rect) => rect.width > 0 && rect.height > 0);
+      const x = Math.min(...lines.map((rect) => rect.left));
+      const y = Math.min(...lines.map((rect) => rect.top));
+      return {
+        x,
+        y,
+        width: Math.max(...lines.map((rect) => rect.right)) - x,
+        height: Math.max(...lines.map((rect) => rect.bottom)) - y,
+      };
+    });
+    shot = await element.page().screenshot({ clip, animations: 'disabled', caret: 'hide' });
+  } finally {
+    await element.evaluate(() => {
+      for (const each of document.querySelectorAll<HTMLElement>('[data-contrast-probe]')) {
+        each.style.cssText = each.dataset.contrastProbe ?? '';
+        delete each.dataset.contrastProbe;
+      }
+    });
+  }
+  const [r, g, b, a = 1] = (style.color.match(/[\d.]+/g) ?? []).map(Number) as number[];
+  const png = PNG.sync.read(shot);
+  let ratio = Infinity;
+  for (let i = 0; i < png.data.length; i += 4) {
+    const behind = [png.data[i]!, png.data[i + 1]!, png.data[i + 2]!];
+    const text = [r!, g!, b!].map((channel, k) => channel * a + behind[k]! * (1 - a));
+    ratio = Math.min(ratio, contrastRatio(text, behind));
+  }
+  // WCAG's large text: 18pt (24px), or 14pt (18.66px) bold.
+  const large = style.size >= 24 || (style.size >= 18.66 && style.weight >= 700);
+  return { ratio, large, color: style.color };
+}
+
+/** Expects an element's text legible: at least 4.5:1 against what is behind it (3:1 for large text). */
+export async function expectLegible(element: Locator, what: string): Promise<void> {
+  const { ratio, large, color } = await textContrast(element);
+  expect(ratio, `${what}: contrast of ${color} with what is behind it`).toBeGreaterThanOrEqual(
+    large ? 3 : 4.5,
+  );
+}
+
+/**
+ * Runs axe (WCAG 2.2 AA and best practice) over what the page shows and expects no violation. Where axe cannot
+ * judge a text's colour contrast (its "incomplete" results: a background picture, a gradient, a label laid over
+ * a field), it is not taken as a pass: the test computes that text's contrast itself, from the pixels behind it
+ * (textContrast), and fails below 4.5:1 (3:1 for large text) or when it cannot find the element.
+ */
 export async function expectNoViolations(page: Page, state: string, { network = true } = {}) {
   // Let transitions and collapses finish: axe judges what is shown.
   await settled(page, { network });
@@ -239,7 +377,32 @@ export async function expectNoViolations(page: Page, state: string, { network = 
     (violation) =>
       `${state}: ${violation.id} (${violation.impact}): ${violation.nodes.map((node) => `${node.target.join(' ')} [${node.failureSummary?.replace(/\s+/g, ' ')}]`).join(', ')}`,
   );
-  expect(summary).toEqual([]);
+  const unjudged: string[] = [];
+  for (const node of results.incomplete
+    .filter((result) => result.id === 'color-contrast')
+    .flatMap((result) => result.nodes)) {
+    const why = (node.any[0]?.message ?? '').replace(/\s+/g, ' ');
+    const [selector, ...inFrame] = node.target;
+    const element = page.locator(String(selector));
+    if (inFrame.length || (await element.count()) !== 1) {
+      unjudged.push(
+        `${state}: color-contrast not judged by axe, not found to judge: ${node.target.join(' ')} [${why}]`,
+      );
+      continue;
+    }
+    // Behind an open modal dialog (its backdrop over it) the page is not to be read until the dialog closes.
+    const behindModal = await element.evaluate((node) => {
+      const dialog = document.querySelector('[role="dialog"][aria-modal="true"], dialog[open]');
+      return dialog !== null && !dialog.contains(node);
+    });
+    if (behindModal) continue;
+    const { ratio, large, color } = await textContrast(element);
+    if (ratio < (large ? 3 : 4.5))
+      unjudged.push(
+        `${state}: color-contrast ${ratio.toFixed(2)}:1 (computed; axe: ${why}) of ${color} at ${String(selector)}`,
+      );
+  }
+  expect([...summary, ...unjudged]).toEqual([]);
 }
 
 /** A save-file picker that hands out a file of the origin's private file system (OPFS), as the real one would hand out a file on disk. */

@@ -33,6 +33,7 @@ import {
 } from './fixtures';
 import { createVerifiedAccount, organiserMembers } from './organiser';
 import { expectZipOfCatalogue } from './zip-oracle';
+import { englishTitle } from '../organiser/bucket/english-title.ts';
 
 type Messages = Record<string, string>;
 const MESSAGES = {
@@ -201,9 +202,9 @@ test.describe('a flaky connection', () => {
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
     expect(previewSeen.map((request) => request.range)).toEqual([undefined, 'bytes=1000-']);
 
-    await page.getByRole('button', { name: `Larger view of ${photo.displayName}` }).click();
-    const dialog = page.getByRole('dialog', { name: photo.displayName });
-    const large = dialog.getByRole('img', { name: photo.displayName });
+    await page.getByRole('button', { name: `Larger view of ${englishTitle(photo)}` }).click();
+    const dialog = page.getByRole('dialog', { name: englishTitle(photo) });
+    const large = dialog.getByRole('img', { name: englishTitle(photo) });
     await expect.poll(() => large.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
     expect(imageSeen).toHaveLength(2);
     const download = page.waitForEvent('download');
@@ -247,7 +248,7 @@ test.describe('Cancel while nothing is downloading', () => {
     const button = page.locator(`button[data-file-id="${entry.id}"]`);
     await button.click();
     await expect.poll(() => seen.length).toBe(1);
-    await page.getByRole('button', { name: `Cancel downloading ${entry.displayName}` }).click();
+    await page.getByRole('button', { name: `Cancel downloading ${englishTitle(entry)}` }).click();
     await expect(button).toBeEnabled();
     await expect(button).toBeFocused();
     await expect(errorModal(page, 'en')).toHaveCount(0);
@@ -269,7 +270,7 @@ test.describe('Cancel while nothing is downloading', () => {
     const button = page.locator(`button[data-file-id="${entry.id}"]`);
     await button.click();
     await expect.poll(() => refreshes).toBeGreaterThan(0);
-    await page.getByRole('button', { name: `Cancel downloading ${entry.displayName}` }).click();
+    await page.getByRole('button', { name: `Cancel downloading ${englishTitle(entry)}` }).click();
     await expect(button).toBeEnabled({ timeout: 3000 });
     await expect(errorModal(page, 'en')).toHaveCount(0);
     expect(storage).toEqual([]);

@@ -31,6 +31,7 @@ import {
   ZIP_DONE,
 } from './fixtures';
 import { expectZipOfCatalogue, pathInZip } from './zip-oracle';
+import { englishTitle } from '../organiser/bucket/english-title.ts';
 
 type Messages = Record<string, string>;
 const nb = JSON.parse(readFileSync('messages/nb.json', 'utf8')) as Messages;
@@ -71,7 +72,7 @@ test.describe('image previews', () => {
       .click();
     for (const entry of IMAGES) {
       const image = page.locator(`[data-preview-id="${entry.id}"] img`);
-      await expect(image).toHaveAttribute('alt', entry.displayName);
+      await expect(image).toHaveAttribute('alt', englishTitle(entry));
       await expect(image).toHaveAttribute('src', /^blob:/);
       await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
     }
@@ -85,9 +86,9 @@ test.describe('image previews', () => {
 
     // The larger view: the full image, fetched the same way, with the download button.
     const photo = byId('threshing-crew');
-    await page.getByRole('button', { name: `Larger view of ${photo.displayName}` }).click();
-    const dialog = page.getByRole('dialog', { name: photo.displayName });
-    const large = dialog.getByRole('img', { name: photo.displayName });
+    await page.getByRole('button', { name: `Larger view of ${englishTitle(photo)}` }).click();
+    const dialog = page.getByRole('dialog', { name: englishTitle(photo) });
+    const large = dialog.getByRole('img', { name: englishTitle(photo) });
     await expect.poll(() => large.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
     const largeUrl = await large.getAttribute('src');
     expect(largeUrl).toMatch(/^blob:/);
@@ -342,7 +343,7 @@ test.describe('Cancel', () => {
     let downloads = 0;
     page.on('download', () => (downloads += 1));
     await button.click();
-    const cancel = page.getByRole('button', { name: `Cancel downloading ${item.displayName}` });
+    const cancel = page.getByRole('button', { name: `Cancel downloading ${englishTitle(item)}` });
     await expect(cancel).toBeVisible();
     await expectNoViolations(page, 'a busy download with Cancel', { network: false });
     await cancel.click();

@@ -5,6 +5,7 @@ import type { Page, Route } from '@playwright/test';
 import { demoFile } from '../tools/local/seed/demo-files.ts';
 import { CATALOGUE, contentTypeOf, downloadFileName, type CatalogueEntry } from '../src/domain/catalogue.ts';
 import { expect, signInAsMember, test } from './fixtures';
+import { englishTitle } from '../organiser/bucket/english-title.ts';
 
 const ERROR_TEXT =
   "We're sorry, we're currently experiencing difficulties downloading your file. Please try again later.";
@@ -131,7 +132,11 @@ test.describe('members area', () => {
       await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     }
     await expect(quick.getByRole('link')).toHaveCount(2);
-    for (const item of CATALOGUE) await expect(button(page, item)).toContainText(item.displayName);
+    // The relatives' photos, under the welcome line.
+    await expect(
+      page.getByRole('main').getByRole('link', { name: 'Photos from the reunion' }),
+    ).toHaveAttribute('href', '/members/photos');
+    for (const item of CATALOGUE) await expect(button(page, item)).toContainText(englishTitle(item));
     for (const group of [
       '1976 Reunion',
       'Genealogy Books',
@@ -214,12 +219,12 @@ test.describe('members area', () => {
     await expect(target).toBeDisabled();
     await expect(target).toHaveAttribute('aria-busy', 'true');
     await expect(target.locator('.spinner-border')).toBeVisible();
-    await expect(target.getByText(item.displayName, { exact: false }).first()).toBeHidden();
+    await expect(target.getByText(englishTitle(item), { exact: false }).first()).toBeHidden();
     release();
     await downloadPromise;
     await expect(target).toBeEnabled();
     await expect(target.locator('.spinner-border')).toHaveCount(0);
-    await expect(target).toContainText(item.displayName);
+    await expect(target).toContainText(englishTitle(item));
   });
 
   const failures: [string, (route: Route) => Promise<void>][] = [

@@ -5,9 +5,10 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { connectAdmin, hostOf } from '../organiser/core/firebase-admin.ts';
-import { APPROVED_CLAIM } from '../src/domain/access.ts';
-import { AUTH_URL, PROJECT_ID, type DemoAccount } from '../tools/local/config.ts';
+import { connectAdmin, hostOf, type AdminConnection, type Bucket } from '../organiser/core/firebase-admin.ts';
+import { APPROVED_CLAIM, ORGANISER_CLAIM } from '../src/domain/access.ts';
+import { PENDING_PREFIX, SHARED_PREFIX, parsePhotoPath } from '../src/domain/photos.ts';
+import { AUTH_URL, BUCKET, PROJECT_ID, STORAGE_URL, type DemoAccount } from '../tools/local/config.ts';
 
 const run = promisify(execFile);
 
@@ -75,4 +76,91 @@ export async function createVerifiedAccount(email: string, password: string): Pr
       await admin.close();
     }
   };
+}
+
+/** The Admin SDK on the local stack's Auth and Storage emulators (what an organiser's command uses). */
+export function localAdmin(): AdminConnection {
+  return connectAdmin({
+    projectId: PROJECT_ID,
+    emulators: { auth: hostOf(AUTH_URL), storage: hostOf(STORAGE_URL) },
+  });
+}
+
+/** The local stack's bucket through the Admin SDK, closed by the returned function. */
+export function localBucket(): { bucket: Bucket; close: () => Promise<void> } {
+  const admin = localAdmin();
+  return { bucket: admin.bucket(BUCKET), close: () => admin.close() };
+}
+
+export interface TestAccount {
+  uid: string;
+  email: string;
+  password: string;
+  displayName: string;
+  /** Deletes the account and every photo it left in the bucket (waiting, and shared ones it uploaded). */
+  remove: () => Promise<void>;
+}
+
+/**
+ * A new verified account for one test, with the claims it needs (`approved`, `organiser`), made through the Admin
+ * SDK as an organiser's command would: tests that each use their own accounts can run side by side.
+ */
+export async function createAccount({
+  label,
+  approved = true,
+  organiser = false,
+  displayName = 'Test Relative',
+  password = 'Reunion1976',
+}: {
+  label: string;
+  approved?: boolean;
+  organiser?: boolean;
+  displayName?: string;
+  password?: string;
+}): Promise<TestAccount> {
+  const email = `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const admin = localAdmin();
+  try {
+    const user = await admin.auth.createUser({ email, password, emailVerified: true, displayName });
+    const claims = {
+      ...(approved ? { [APPROVED_CLAIM]: true } : {}),
+      ...(organiser ? { [ORGANISER_CLAIM]: true } : {}),
+    };
+    if (Object.keys(claims).length) await admin.auth.setCustomUserClaims(user.uid, claims);
+    return {
+      uid: user.uid,
+      email,
+      password,
+      displayName,
+      remove: () => removeAccount(user.uid),
+    };
+  } finally {
+    await admin.close();
+  }
+}
+
+/** Deletes an account (if it is still there) and the photos it uploaded. */
+async function removeAccount(uid: string): Promise<void> {
+  const admin = localAdmin();
+  try {
+    const bucket = admin.bucket(BUCKET);
+    await bucket.deleteFiles({ prefix: `${PENDING_PREFIX}${uid}/` }).catch(() => {});
+    const [shared] = await bucket.getFiles({ prefix: SHARED_PREFIX });
+    const theirs = shared.filter((file) => file.metadata.metadata?.uploaderUid === uid);
+    await Promise.all(theirs.map((file) => file.delete({ ignoreNotFound: true })));
+    await admin.auth.deleteUser(uid).catch(() => {});
+  } finally {
+    await admin.close();
+  }
+}
+
+/** The photo objects stored under a prefix (names relative to the bucket), via the Admin SDK. */
+export async function storedPhotoObjects(prefix: string): Promise<string[]> {
+  const { bucket, close } = localBucket();
+  try {
+    const [files] = await bucket.getFiles({ prefix });
+    return files.map((file) => file.name).filter((name) => parsePhotoPath(name) !== null);
+  } finally {
+    await close();
+  }
 }

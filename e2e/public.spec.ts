@@ -51,7 +51,7 @@ test.describe('public pages', () => {
 
   test('home states the dates and its three blocks', async ({ page }) => {
     await page.goto('/home');
-    await expect(page.getByText('July 10th-12th, 2026').first()).toBeVisible();
+    await expect(page.getByText('July 10th–\u206012th, 2026').first()).toBeVisible();
     for (const name of ['What is Happening', 'Planning in Progress', 'More Information']) {
       await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
     }
@@ -61,8 +61,9 @@ test.describe('public pages', () => {
 
   test('news shows the dates with the month named, and a mail link', async ({ page }) => {
     await page.goto('/news');
-    await expect(page.locator('time').first()).toHaveText('July 10–12, 2026');
-    await expect(page.locator('time').first()).toHaveAttribute('datetime', '2026-07-10');
+    const dates = page.locator('#dates-heading + p time');
+    await expect(dates).toHaveText('July 10th–\u206012th, 2026');
+    await expect(dates).toHaveAttribute('datetime', '2026-07-10');
     await expect(page.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:.+@.+\?subject=/);
   });
 

@@ -32,15 +32,15 @@ interface Expected {
   nb: [heading: string, text: string];
 }
 
-const BEFORE_TEXT = 'The reunion begins on Friday, July 10, 2026 in and around Rolette, North Dakota.';
+const BEFORE_TEXT = 'The reunion begins on Friday, July 10th, 2026 in and around Rolette, North Dakota.';
 const BEFORE_TEXT_NB = 'Slektstreffet begynner fredag 10. juli 2026 i og rundt Rolette i North Dakota.';
 const AFTER: Omit<Expected, 'at'> = {
   en: [
-    'The reunion took place on July 10–12, 2026',
+    'The reunion took place on July 10th–\u206012th, 2026',
     'Thank you to everyone who came! The time capsule has been resealed, to be opened again in 2076.',
   ],
   nb: [
-    'Slektstreffet ble holdt 10.–12. juli 2026',
+    'Slektstreffet ble holdt 10.–\u206012. juli 2026',
     'Takk til alle som kom! Tidskapselen er forseglet igjen og skal åpnes på nytt i 2076.',
   ],
 };
@@ -56,17 +56,17 @@ const INSTANTS: Expected[] = [
   { at: '2026-07-09T23:59:00-05:00', en: ['1 day to go', BEFORE_TEXT], nb: ['1 dag igjen', BEFORE_TEXT_NB] },
   {
     at: '2026-07-10T00:00:00-05:00',
-    en: ['Happening now', 'Today is day 1 of 3: Friday, July 10, 2026.'],
+    en: ['Happening now', 'Today is day 1 of 3: Friday, July 10th, 2026.'],
     nb: ['Slektstreffet er i gang', 'I dag er det dag 1 av 3: fredag 10. juli 2026.'],
   },
   {
     at: '2026-07-11T12:00:00-05:00',
-    en: ['Happening now', 'Today is day 2 of 3: Saturday, July 11, 2026.'],
+    en: ['Happening now', 'Today is day 2 of 3: Saturday, July 11th, 2026.'],
     nb: ['Slektstreffet er i gang', 'I dag er det dag 2 av 3: lørdag 11. juli 2026.'],
   },
   {
     at: '2026-07-12T23:59:00-05:00',
-    en: ['Happening now', 'Today is day 3 of 3: Sunday, July 12, 2026.'],
+    en: ['Happening now', 'Today is day 3 of 3: Sunday, July 12th, 2026.'],
     nb: ['Slektstreffet er i gang', 'I dag er det dag 3 av 3: søndag 12. juli 2026.'],
   },
   { at: '2026-07-13T00:00:00-05:00', ...AFTER },
@@ -153,7 +153,7 @@ test.describe('where the reunion stands', () => {
       '/home',
     );
     expect(await page.evaluate(() => new Date().getDate())).toBe(9);
-    await expectNotice(page, ['Happening now', 'Today is day 1 of 3: Friday, July 10, 2026.']);
+    await expectNotice(page, ['Happening now', 'Today is day 1 of 3: Friday, July 10th, 2026.']);
     await context.close();
   });
 
@@ -162,9 +162,9 @@ test.describe('where the reunion stands', () => {
     await expectNotice(page, ['1 day to go', BEFORE_TEXT]);
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
     await page.clock.fastForward('00:45');
-    await expectNotice(page, ['Happening now', 'Today is day 1 of 3: Friday, July 10, 2026.']);
+    await expectNotice(page, ['Happening now', 'Today is day 1 of 3: Friday, July 10th, 2026.']);
     await page.clock.fastForward('24:00:00');
-    await expectNotice(page, ['Happening now', 'Today is day 2 of 3: Saturday, July 11, 2026.']);
+    await expectNotice(page, ['Happening now', 'Today is day 2 of 3: Saturday, July 11th, 2026.']);
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     expect(problems.errors).toEqual([]);
   });
@@ -183,18 +183,11 @@ test.describe('where the reunion stands', () => {
 
 test.describe('the build-time HTML', () => {
   test('holds only the notice’s room: it says nothing that a date could make untrue', async ({ request }) => {
+    // (The pages' own texts are those of the build's day, the past once the reunion is over: e2e/news.spec.ts.)
     for (const path of PATHS) {
       const html = await (await request.get(path)).text();
       expect(html, path).toContain('<div class="reunion-notice-room"></div>');
-      for (const words of [
-        'to go',
-        'Happening now',
-        'took place',
-        'dager igjen',
-        'dag igjen',
-        'Slektstreffet er i gang',
-        'ble holdt',
-      ])
+      for (const words of ['to go', 'Happening now', 'dager igjen', 'dag igjen', 'Slektstreffet er i gang'])
         expect(html, `${path}: ${words}`).not.toContain(words);
     }
   });
@@ -294,7 +287,7 @@ test.describe('add to calendar', () => {
         await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
       }
       const title = nb ? 'Slektstreff i Rolette 2026' : 'Rolette Family Reunion 2026';
-      const location = nb ? 'Rolette i North Dakota, USA' : 'Rolette, North Dakota, USA';
+      const location = 'Rolette, North Dakota, USA'; // an address, as calendar apps read it, in both languages
       const home = new RegExp(`\\n\\nhttps://[^/]+${nb ? '/nb' : ''}/home$`);
       const g = new URL((await google.getAttribute('href'))!);
       expect(`${g.origin}${g.pathname}`).toBe('https://calendar.google.com/calendar/render');
@@ -342,7 +335,7 @@ test.describe('add to calendar', () => {
       '/nb/calendar/rolette-reunion-2026.ics',
       'nb',
       'Slektstreff i Rolette 2026',
-      'Rolette i North Dakota, USA',
+      'Rolette, North Dakota, USA',
       'Tidskapselen som ble gravd ned i 1976, åpnes, fylles med nye hilsener og forsegles igjen fram til 2076.',
     ],
   ] as const) {
@@ -441,7 +434,8 @@ test.describe('accessibility and faults', () => {
     });
   }
 
-  test('if the notice cannot load, the page works on without it', async ({ page }) => {
+  test('if the notice cannot load, the page works on without it', async ({ page, problems }) => {
+    problems.expectWarnings(/^Part of the page failed/); // the failure the test stages (its code unreachable)
     await page.route('**/assets/notice-content-*.js', (route) => route.abort('connectionreset'));
     await page.goto('/home');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(

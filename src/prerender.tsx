@@ -1,8 +1,9 @@
 /**
  * Build-time entry (vite build --ssr): renders a page's markup in its language, so its HTML file shows
  * the content before any JavaScript runs, and gives the texts of its <head> (tools/build/prerender.ts writes
- * dist/<page>.html and dist/nb/<page>.html). The account slot of the navigation renders as "not known
- * yet", so a signed-in member never sees a Login link flash; the browser then hydrates the markup.
+ * dist/<page>.html and dist/nb/<page>.html, and dist/news/<slug>.html for each news post). The account slot of
+ * the navigation renders as "not known yet", so a signed-in member never sees a Login link flash; the browser
+ * then hydrates the markup.
  */
 import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
@@ -11,16 +12,20 @@ import { PAGE_MODULES } from './app/page-components';
 import { AppRoutes } from './app/routes';
 import { documentTitle } from './components/page-meta';
 import { config } from './config/env';
-import { pageDefinition, pagePath, type Page } from './config/pages';
+import { pageDefinition, type Page } from './config/pages';
+import { newsFeedPath } from './domain/news';
 import { AuthContext, fixedAuthState } from './components/auth-context';
 import { calendarFile } from './components/reunion-notice/calendar-file';
 import { eventJsonLd } from './components/reunion-notice/event-json-ld';
+import { shareImagePath } from './lib/share-image';
+import { feedTexts } from './features/news/feed-texts';
 import type { HeadTexts } from './lib/document-head';
 import { LOCALE_FACTS, LOCALES, setDocumentLocale, type Locale } from './lib/locale';
 import { m } from './paraglide/messages.js';
 
 export { LOCALES } from './lib/locale';
-export { MEMBER_PAGES, SITEMAP_PAGES, STATIC_PAGES } from './config/pages';
+export { MEMBER_PAGES } from './config/pages';
+export { feedTexts };
 
 /** The source path of a page's module: its key in the build's manifest. */
 export function pageSource(page: Page): string {
@@ -40,12 +45,13 @@ async function render(node: ReactNode): Promise<string> {
   return new Response(prelude).text();
 }
 
-export async function prerenderPage(page: Page, locale: Locale): Promise<string> {
+/** The markup of the page at `path` (e.g. /nb/news/thank-you), in its language. */
+export async function prerenderPage(path: string, locale: Locale): Promise<string> {
   setDocumentLocale(locale);
   return withoutHeadTags(
     await render(
       <AuthContext value={unknownAuth}>
-        <StaticRouter location={pagePath(page, locale)}>
+        <StaticRouter location={path}>
           <AppRoutes />
         </StaticRouter>
       </AuthContext>,
@@ -53,17 +59,27 @@ export async function prerenderPage(page: Page, locale: Locale): Promise<string>
   );
 }
 
-/** The texts of a page's <head> in a language; without a page, those of the language's app shell. */
-export async function headTexts(locale: Locale, page?: Page): Promise<HeadTexts> {
+/**
+ * The texts of a page's <head> in a language (the page at `path`: a news post has its own title and summary);
+ * without a page, those of the language's app shell.
+ */
+export async function headTexts(locale: Locale, page?: Page, path?: string): Promise<HeadTexts> {
+  setDocumentLocale(locale);
   const siteName = m.site_title({}, { locale });
-  const meta = page ? (await PAGE_MODULES[page]()).meta : undefined;
+  const module = page ? await PAGE_MODULES[page]() : undefined;
+  const own = module && path ? module.headAt?.(path, locale) : undefined;
   return {
     lang: LOCALE_FACTS[locale].tag,
     ogLocale: LOCALE_FACTS[locale].ogLocale,
     siteName,
-    title: meta ? documentTitle(meta, locale) : siteName,
-    description: meta ? meta.description({}, { locale }) : m.site_share_description({}, { locale }),
+    title: own?.title ?? (module ? documentTitle(module.meta, locale) : siteName),
+    description:
+      own?.description ??
+      (module ? module.meta.description({}, { locale }) : m.site_share_description({}, { locale })),
     noscript: m.site_noscript({}, { locale }),
+    image: `${config.siteUrl}${shareImagePath(locale)}`,
+    imageAlt: m.site_share_image_alt({}, { locale }),
+    feed: { title: feedTexts(locale).title, url: `${config.siteUrl}${newsFeedPath(locale)}` },
   };
 }
 
@@ -77,5 +93,4 @@ export function calendarFiles(): { path: string; content: string }[] {
   return LOCALES.map(calendarFile);
 }
 
-export { pagePath };
 export const SITE_URL = config.siteUrl;

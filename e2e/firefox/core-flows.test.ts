@@ -61,6 +61,22 @@ async function visibleText(page: Page, selector: string): Promise<string> {
   return handle.evaluate((element) => element.textContent?.trim() ?? '');
 }
 
+/**
+ * Waits until the page's visible main heading reads `text`. The address changes before the next page's
+ * lazy chunk has arrived (React keeps the previous page on screen meanwhile), so the heading first seen
+ * may still be the old page's, about to be replaced; a locator holding that element never sees the new one.
+ */
+async function waitForHeading(page: Page, text: string): Promise<void> {
+  await page.waitForFunction(
+    (want: string) => {
+      const heading = document.querySelector('main h1');
+      return heading?.textContent?.trim() === want && heading.checkVisibility();
+    },
+    { timeout: 20_000 },
+    text,
+  );
+}
+
 /** The path prefix of a page's language: '' for English, '/nb' for Norwegian. */
 function languagePrefix(path: string): string {
   return /^\/[a-z]{2}\//.exec(path)?.[0].slice(0, -1) ?? '';
@@ -124,7 +140,7 @@ describe('a member', () => {
     await page.locator('input[name="password"]').fill(member.password);
     await page.locator('.firebaseui-id-submit').click();
     await waitForPath(page, '/members');
-    expect(await visibleText(page, 'h1')).toBe('Members Area');
+    await waitForHeading(page, 'Members Area');
     expect(await page.evaluate(() => sessionStorage.getItem('logged'))).toBe('true');
     expect(errors).toEqual([]);
   });

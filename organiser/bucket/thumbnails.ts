@@ -22,6 +22,7 @@ import {
   saveObject,
   type ObjectMetadata,
 } from './member-files.ts';
+import { englishTitle } from './english-title.ts';
 
 /** The custom metadata key of a thumbnail that names its image's content (base64 MD5). */
 export const SOURCE_MD5_METADATA_KEY = 'sourceMd5';
@@ -43,7 +44,7 @@ export async function makeThumbnail(image: Uint8Array): Promise<Buffer> {
 export function thumbnailMetadata(entry: CatalogueEntry, sourceMd5: string): ObjectMetadata {
   return {
     contentType: THUMBNAIL_CONTENT_TYPE,
-    contentDisposition: contentDispositionFor(safeFileName(`${entry.displayName} (preview)`, 'jpeg')),
+    contentDisposition: contentDispositionFor(safeFileName(`${englishTitle(entry)} (preview)`, 'jpeg')),
     metadata: { [ACCESS_METADATA_KEY]: accessOf(entry), [SOURCE_MD5_METADATA_KEY]: sourceMd5 },
   };
 }

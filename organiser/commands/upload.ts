@@ -33,6 +33,7 @@ import { defineCommand, formatTable, plural, runIfMain } from '../core/cli.ts';
 import { CommandError, EXIT_FAILED, EXIT_OK, UsageError } from '../core/errors.ts';
 import { kindMismatch } from '../bucket/file-kind.ts';
 import { BUCKET_HELP, TARGET_HELP, TARGET_OPTIONS } from '../core/target.ts';
+import { englishTitle } from '../bucket/english-title.ts';
 
 const NAME = 'organiser:upload';
 
@@ -156,7 +157,7 @@ export async function planUpload(folder: string): Promise<UploadRow[]> {
     const bytes = await readFile(join(folder, file));
     const mismatch = await kindMismatch(bytes, entry.kind);
     if (mismatch) {
-      rows.push({ file, status: 'wrong type', detail: `${mismatch} ("${entry.displayName}")`, entry });
+      rows.push({ file, status: 'wrong type', detail: `${mismatch} ("${englishTitle(entry)}")`, entry });
       continue;
     }
     rows.push({
@@ -180,7 +181,7 @@ export async function planUpload(folder: string): Promise<UploadRow[]> {
     for (const row of same) {
       const others = same.filter((other) => other !== row).map((other) => `"${other.file}"`);
       row.status = 'duplicate';
-      row.detail = `also matched by ${others.join(', ')}: keep one ("${row.entry?.displayName}")`;
+      row.detail = `also matched by ${others.join(', ')}: keep one ("${row.entry ? englishTitle(row.entry) : ''}")`;
     }
   }
   return rows;

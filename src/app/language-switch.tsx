@@ -21,15 +21,19 @@ export function LanguageSwitch({ className }: { className?: string }) {
   const clientReady = useClientReady();
   const other = otherLocale(currentLocale());
   const href = `${localizePath(delocalizePath(pathname), other)}${clientReady ? hash : ''}`;
+  // In a .navbar-nav, so the link takes the navbar's colours (light on the dark bar); a lone .nav-link has the
+  // page's dark text colour, invisible on the bar.
   return (
-    <a
-      className={`nav-link language-switch ${className ?? ''}`}
-      href={href}
-      hrefLang={LOCALE_FACTS[other].tag}
-      lang={LOCALE_FACTS[other].tag}
-      onClick={() => rememberChoice(other)}
-    >
-      {m.language_switch_label()}
-    </a>
+    <div className={`navbar-nav ${className ?? ''}`}>
+      <a
+        className="nav-link language-switch"
+        href={href}
+        hrefLang={LOCALE_FACTS[other].tag}
+        lang={LOCALE_FACTS[other].tag}
+        onClick={() => rememberChoice(other)}
+      >
+        {m.language_switch_label()}
+      </a>
+    </div>
   );
 }

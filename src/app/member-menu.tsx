@@ -1,16 +1,48 @@
-import { useState } from 'react';
-import { Button, Nav, NavDropdown } from 'react-bootstrap';
+import { useEffect, useState } from 'react';
+import { Badge, Button, Nav, NavDropdown } from 'react-bootstrap';
 import { NavLink, useNavigate } from 'react-router';
-import { navPages, pagePath } from '../config/pages';
+import { navPages, pagePath, type Page } from '../config/pages';
+import type { User } from 'firebase/auth';
 import { useAuth } from '../components/auth-context';
+import { ORGANISER_CLAIM } from '../domain/access';
+import { useWaitingCount } from '../components/waiting-photos';
 import { m } from '../paraglide/messages.js';
 import '../styles/bootstrap-lazy.scss';
 
-/** The signed-in navigation: a Members menu with Downloads, and Logout (signs out, goes to the login page). */
+/** The page that shows the photos waiting for approval: organisers see their number beside it. */
+const WAITING_PHOTOS_PAGE: Page = 'members/photos';
+
+/** Whether the signed-in member is an organiser (the `organiser` claim of the member's ID token). */
+function useOrganiser(member: User | null | undefined): boolean {
+  const [organiser, setOrganiser] = useState<{ uid: string; value: boolean } | undefined>();
+  useEffect(() => {
+    if (!member) return;
+    let active = true;
+    Promise.resolve()
+      .then(() => member.getIdTokenResult())
+      .then(
+        ({ claims }) => {
+          if (active) setOrganiser({ uid: member.uid, value: claims[ORGANISER_CLAIM] === true });
+        },
+        () => {},
+      );
+    return () => {
+      active = false;
+    };
+  }, [member]);
+  return !!member && organiser !== undefined && organiser.uid === member.uid && organiser.value;
+}
+
+/**
+ * The signed-in navigation: a Members menu with Downloads and Photos (for organisers with the number of photos
+ * waiting for their approval), and Logout (signs out, goes to the login page).
+ */
 export default function MemberMenu({ onNavigate }: { onNavigate: () => void }) {
-  const { signOut } = useAuth();
+  const { signOut, member } = useAuth();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const organiser = useOrganiser(member);
+  const waiting = useWaitingCount(organiser);
 
   const logout = async () => {
     setBusy(true);
@@ -27,10 +59,40 @@ export default function MemberMenu({ onNavigate }: { onNavigate: () => void }) {
 
   return (
     <Nav className="ms-md-auto account-nav align-items-md-center">
-      <NavDropdown title={m.nav_members()} id="members-menu">
+      <NavDropdown
+        title={
+          waiting ? (
+            <>
+              {m.nav_members()}{' '}
+              <Badge bg="warning" text="dark" pill className="waiting-count">
+                {waiting}
+                <span className="visually-hidden">
+                  {' '}
+                  {m.nav_waiting_photos({ count: waiting, n: String(waiting) })}
+                </span>
+              </Badge>
+            </>
+          ) : (
+            m.nav_members()
+          )
+        }
+        id="members-menu"
+      >
         {navPages('members').map(({ page, label }) => (
           <NavDropdown.Item key={page} as={NavLink} to={pagePath(page)} end onClick={onNavigate}>
             {label()}
+            {page === WAITING_PHOTOS_PAGE && waiting ? (
+              <>
+                {' '}
+                <Badge bg="warning" text="dark" pill className="waiting-count">
+                  {waiting}
+                  <span className="visually-hidden">
+                    {' '}
+                    {m.nav_waiting_photos({ count: waiting, n: String(waiting) })}
+                  </span>
+                </Badge>
+              </>
+            ) : null}
           </NavDropdown.Item>
         ))}
       </NavDropdown>

@@ -16,5 +16,10 @@ describe('the page list (src/config/pages.ts)', () => {
     expect(pageOfPath('/members')).toBe('members');
     expect(pageOfPath('/nb/about')).toBe('about');
     expect(pageOfPath('/nowhere')).toBeUndefined();
+    expect(pageOfPath('/news/thank-you')).toBe('news-post');
+    expect(pageOfPath('/nb/news/thank-you')).toBe('news-post');
+    expect(pageOfPath('/news/')).toBeUndefined();
+    expect(pageOfPath('/news/Not_A_Slug')).toBeUndefined();
+    expect(pageOfPath('/news/a/b')).toBeUndefined();
   });
 });

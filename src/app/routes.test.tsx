@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import type { User } from 'firebase/auth';
 import { useLocation } from 'react-router';
 import type { Locale } from '../lib/locale';
@@ -58,23 +58,62 @@ describe('route table', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(path);
   });
 
-  it.each(['/', '/unknown', '/HOME', '/news/2026', '/login/extra', '/members/%E0%A4%A', '/%', '/<script>'])(
-    '%s redirects to /home',
-    async (path) => {
-      renderAt(path);
-      expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Welcome');
-      expect(screen.getByTestId('location').textContent).toBe('/home');
-    },
-  );
+  it.each([
+    '/',
+    '/unknown',
+    '/HOME',
+    '/news/2026/extra',
+    '/login/extra',
+    '/members/%E0%A4%A',
+    '/%',
+    '/<script>',
+  ])('%s redirects to /home', async (path) => {
+    renderAt(path);
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Welcome');
+    expect(screen.getByTestId('location').textContent).toBe('/home');
+  });
 
-  it.each(['/', '/nb', '/nb/', '/nb/unknown', '/nb/HOME', '/nb/news/2026', '/nb/members/%E0%A4%A', '/nb/%'])(
-    '%s redirects to /nb/home in a Norwegian document',
-    async (path) => {
-      renderAt(path, null, 'nb');
-      expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Velkommen');
-      expect(screen.getByTestId('location').textContent).toBe('/nb/home');
-    },
-  );
+  it.each([
+    '/',
+    '/nb',
+    '/nb/',
+    '/nb/unknown',
+    '/nb/HOME',
+    '/nb/news/2026/extra',
+    '/nb/members/%E0%A4%A',
+    '/nb/%',
+  ])('%s redirects to /nb/home in a Norwegian document', async (path) => {
+    renderAt(path, null, 'nb');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Velkommen');
+    expect(screen.getByTestId('location').textContent).toBe('/nb/home');
+  });
+
+  it.each([
+    ['/news/no-such-post', 'en', '/news', 'News'],
+    ['/nb/news/no-such-post', 'nb', '/nb/news', 'Nyheter'],
+  ] as const)('%s, a news post that does not exist, goes to the news', async (path, locale, to, heading) => {
+    renderAt(path, null, locale);
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(heading);
+    expect(screen.getByTestId('location').textContent).toBe(to);
+  });
+
+  it('shows a news post at /news/<slug>, in each language', async () => {
+    // The post's text loads as it is shown (React's use()): a render that suspends so is awaited in tests.
+    let shown: ReturnType<typeof renderAt> | undefined;
+    await act(async () => {
+      shown = renderAt('/news/thank-you');
+    });
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 15_000 })).toHaveTextContent(
+      'Thank you for coming to Rolette',
+    );
+    shown!.unmount();
+    await act(async () => {
+      renderAt('/nb/news/thank-you', null, 'nb');
+    });
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 15_000 })).toHaveTextContent(
+      'Takk for at dere kom til Rolette',
+    );
+  }, 30_000);
 
   it('loads a page of the other language as a new document', async () => {
     renderAt('/nb/news#x');

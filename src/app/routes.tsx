@@ -1,16 +1,16 @@
 import { useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { PageLoading } from '../components/page-loading';
-import { PAGE_LIST, pagePath } from '../config/pages';
+import { PAGE_LIST, pagePath, routeOf } from '../config/pages';
 import { currentLocale, NB_PREFIX } from '../lib/locale';
 import { Layout } from './layout';
 import { PAGE_COMPONENTS } from './page-components';
 import { RequireAuth } from './require-auth';
 
-/** Every page of the list at its path name, behind the guard where the list says so. */
+/** Every page of the list at its path (its name, or 'news/:slug'), behind the guard where the list says so. */
 function pageRoute(name: (typeof PAGE_LIST)[number]['name']) {
   const Page = PAGE_COMPONENTS[name];
-  return <Route key={name} path={name} caseSensitive element={<Page />} />;
+  return <Route key={name} path={routeOf(name)} caseSensitive element={<Page />} />;
 }
 
 /**

@@ -19,10 +19,15 @@ export function documentTitle(meta: PageMetaMessages, locale: Locale = currentLo
  * same texts from the same `meta` (src/prerender.tsx), so each page carries only its own.
  */
 export function PageMeta({ meta }: { meta: PageMetaMessages }) {
+  return <DocumentMeta title={documentTitle(meta)} description={meta.description()} />;
+}
+
+/** A <title> and meta description of a page whose texts are not messages (a news post's). */
+export function DocumentMeta({ title, description }: { title: string; description: string }) {
   return (
     <>
-      <title>{documentTitle(meta)}</title>
-      <meta name="description" content={meta.description()} />
+      <title>{title}</title>
+      <meta name="description" content={description} />
     </>
   );
 }

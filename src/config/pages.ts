@@ -1,4 +1,4 @@
-import { currentLocale, localizePath, type Locale } from '../lib/locale';
+import { currentLocale, delocalizePath, localizePath, type Locale } from '../lib/locale.ts';
 import { m } from '../paraglide/messages.js';
 
 /**
@@ -8,8 +8,14 @@ import { m } from '../paraglide/messages.js';
  * both languages at the same path name (/home, /nb/home).
  */
 interface PageDefinition {
-  /** The path under the language's root: 'home' is /home and /nb/home. */
+  /** The path under the language's root, unless `path` says otherwise: 'home' is /home and /nb/home. */
   readonly name: string;
+  /**
+   * A path with a parameter: 'news/:slug' is one page per news post (content/news), /news/<slug> and
+   * /nb/news/<slug>; a public one has a build-time HTML file for each post in each language
+   * (tools/build/page-paths.ts).
+   */
+  readonly path?: `${string}/:slug`;
   /**
    * The page's code under src/: a module whose default export is the page and whose `meta` export holds its
    * title and description (a file named `*-page.tsx` under src/features/, loaded when the page is shown).
@@ -42,6 +48,12 @@ export const PAGE_LIST = [
     nav: { menu: 'main', label: m.nav_news },
   },
   {
+    name: 'news-post',
+    path: 'news/:slug',
+    module: 'features/news/news-post-page.tsx',
+    access: 'public',
+  },
+  {
     name: 'about',
     module: 'features/about/about-page.tsx',
     access: 'public',
@@ -71,6 +83,12 @@ export const PAGE_LIST = [
     access: 'member',
     nav: { menu: 'members', label: m.nav_downloads },
   },
+  {
+    name: 'members/photos',
+    module: 'features/photos/photos-page.tsx',
+    access: 'member',
+    nav: { menu: 'members', label: m.nav_photos },
+  },
 ] as const satisfies readonly PageDefinition[];
 
 export type Page = (typeof PAGE_LIST)[number]['name'];
@@ -91,28 +109,66 @@ export function pageDefinition(page: Page): PageDefinition {
 type PrerenderedPage = Exclude<PageEntry, { access: 'member' }>['name'];
 type PublicPage = Extract<PageEntry, { access: 'public' }>['name'];
 
+/** Whether a page has its own build-time HTML file in each language (every page but the members'). */
+export const isPrerendered = (page: PageDefinition): boolean => page.access !== 'member';
+
+/** Whether a page is listed in sitemap.xml (the public pages). */
+export const inSitemap = (page: PageDefinition): boolean => page.access === 'public';
+
 /** Pages with their own build-time HTML file in each language. */
-export const STATIC_PAGES = /* @__PURE__ */ pagesWhere(
-  (page) => page.access !== 'member',
-) as PrerenderedPage[];
+export const STATIC_PAGES = /* @__PURE__ */ pagesWhere(isPrerendered) as PrerenderedPage[];
 
 /** The public pages: everyone sees them, and their first load is budgeted (npm run size). */
 export const PUBLIC_PAGES = /* @__PURE__ */ pagesWhere((page) => page.access === 'public') as PublicPage[];
 
 /** Pages in sitemap.xml. */
-export const SITEMAP_PAGES: readonly Page[] = /* @__PURE__ */ pagesWhere((page) => page.access === 'public');
+export const SITEMAP_PAGES: readonly Page[] = /* @__PURE__ */ pagesWhere(inSitemap);
 
 /** Pages behind the route guard (kept out of search engines by robots.txt too). */
-export const MEMBER_PAGES: readonly Page[] = /* @__PURE__ */ pagesWhere((page) => page.access === 'member');
+export const MEMBER_PAGES = /* @__PURE__ */ pagesWhere(
+  (page) => page.access === 'member',
+) as readonly PlainPage[];
 
 /** The pages a header menu links to, in the list's order, with their labels. */
-export function navPages(menu: 'main' | 'members'): { page: Page; label: () => string }[] {
+export function navPages(menu: 'main' | 'members'): { page: PlainPage; label: () => string }[] {
   return PAGE_LIST.flatMap((page: PageDefinition & { name: Page }) =>
-    page.nav?.menu === menu ? [{ page: page.name, label: page.nav.label }] : [],
+    page.nav?.menu === menu && !page.path ? [{ page: page.name as PlainPage, label: page.nav.label }] : [],
   );
 }
 
-/** '/home' in English, '/nb/home' in Norwegian. */
-export function pagePath(page: Page, locale: Locale = currentLocale()): string {
-  return localizePath(`/${page}`, locale);
+/** The route of a page under its language's root: 'home', 'news/:slug'. */
+export function routeOf(page: Page): string {
+  const definition: PageDefinition = pageDefinition(page);
+  return definition.path ?? definition.name;
+}
+
+/** Pages whose path has a parameter (one page per news post). */
+export type ParametrisedPage = Extract<PageEntry, { path: string }>['name'];
+export type PlainPage = Exclude<Page, ParametrisedPage>;
+
+/**
+ * '/home' in English, '/nb/home' in Norwegian; a page with a parameter needs its value:
+ * pagePath('news-post', 'nb', { slug: 'thank-you' }) is '/nb/news/thank-you'.
+ */
+export function pagePath(page: PlainPage, locale?: Locale): string;
+export function pagePath(page: Page, locale: Locale, params: { slug: string }): string;
+export function pagePath(page: Page, locale: Locale = currentLocale(), params?: { slug: string }): string {
+  const route = routeOf(page);
+  if (route.includes(':slug') && !params) throw new Error(`pagePath: ${page} needs a slug`);
+  return localizePath(`/${params ? route.replace(':slug', params.slug) : route}`, locale);
+}
+
+/** The page a path shows (either language), with its parameter if it has one. */
+export function pageAt(pathname: string): { page: Page; params?: { slug: string } } | undefined {
+  const path = delocalizePath(pathname).slice(1);
+  for (const entry of PAGE_LIST as readonly (PageDefinition & { name: Page })[]) {
+    if (!entry.path) {
+      if (entry.name === path) return { page: entry.name };
+      continue;
+    }
+    const [prefix] = entry.path.split(':slug');
+    const slug = path.startsWith(prefix!) ? path.slice(prefix!.length) : '';
+    if (/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) return { page: entry.name, params: { slug } };
+  }
+  return undefined;
 }

@@ -66,11 +66,18 @@ describe('catalogue', () => {
     const entry = CATALOGUE.find((candidate) => candidate.id === 'two-reunions-presentation')!;
     expect(downloadFileName(entry, 'en')).toBe('Two Reunions, 50 Years Apart.pptx');
     expect(downloadFileName(entry, 'nb')).toBe('To slektstreff med 50 års mellomrom.pptx');
-    expect(entry.displayName).toBe('Two Reunions, 50 Years Apart');
+    expect(titleOf(entry, 'en')).toBe('Two Reunions, 50 Years Apart');
   });
 
   it('makes a title safe for every file system', () => {
-    expect(safeFileName('A/B: "C"?  D', 'pdf')).toBe('A-B- -C- D.pdf');
+    expect(safeFileName('A/B: "C"?  D', 'pdf')).toBe('A-B – -C- D.pdf');
+    // A colon before words becomes a dash, as people write it in a file name (not "Tidskapselen- givere").
+    const list = CATALOGUE.find((candidate) => candidate.id === 'time-capsule-list')!;
+    expect(downloadFileName(list, 'nb')).toBe('Tidskapselen – givere og mottakere.xlsx');
+    expect(downloadFileName(list, 'en')).toBe('Time Capsule Donors and Recipients.xlsx');
+    const biography = CATALOGUE.find((candidate) => candidate.id === 'fur-trader-biography')!;
+    expect(downloadFileName(biography, 'en')).toBe('Joe Rolette – Biography of a Fur Trader.pdf');
+    expect(safeFileName('Kl. 10:30', 'pdf')).toBe('Kl. 10-30.pdf');
     expect(safeFileName('Rolettes historie 1905–1980', 'pdf')).toBe('Rolettes historie 1905–1980.pdf');
   });
 
@@ -94,6 +101,6 @@ describe('catalogue', () => {
   });
 
   it('makes a folder name safe without adding an extension', () => {
-    expect(safeName(' Railway War: 1905 / 1906 ')).toBe('Railway War- 1905 - 1906');
+    expect(safeName(' Railway War: 1905 / 1906 ')).toBe('Railway War – 1905 - 1906');
   });
 });

@@ -35,11 +35,6 @@ export interface CatalogueEntry {
   id: string;
   /** The file's title, in each language (messages/*.json, keys file_*). */
   title: Title;
-  /**
-   * The English title: the name the organisers' commands match and store (Content-Disposition), and the
-   * tests use. Not for the site itself: each language's build carries only its own language's titles.
-   */
-  displayName: string;
   kind: FileKind;
   section: Extract<MemberSectionId, 'documents' | 'images' | 'educational-materials'>;
   group: CatalogueGroup;
@@ -60,7 +55,6 @@ function group(section: CatalogueEntry['section'], of: CatalogueGroup, rows: Row
   return rows.map(([id, title, kind, access]) => ({
     id,
     title,
-    displayName: title({}, { locale: 'en' }),
     kind,
     section,
     group: of,
@@ -171,9 +165,14 @@ export function titleOf(entry: CatalogueEntry, locale: Locale = currentLocale())
   return entry.title({}, { locale });
 }
 
-/** A title made safe as a file or folder name on every file system (no extension added). */
+/**
+ * A title made safe as a file or folder name on every file system (no extension added). A colon before words
+ * ("Tidskapselen: givere og mottakere") becomes a dash between spaces, as people write it; any other character
+ * a file system refuses becomes a hyphen.
+ */
 export function safeName(title: string): string {
   return title
+    .replace(/\s*:\s+/g, ' – ')
     .replace(/[\\/:*?"<>|]+/g, '-')
     .replace(/\s+/g, ' ')
     .trim();

@@ -2,6 +2,7 @@ import { getApps, getApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { browserLocalPersistence, connectAuthEmulator, initializeAuth, type Auth } from 'firebase/auth';
 import { config } from '../config/env';
 import { followAuthLanguage } from './auth-language';
+import { savedRefreshToken } from './ended-session';
 
 /**
  * The only place that initialises Firebase. The app and its Auth instance are created once; the
@@ -24,5 +25,8 @@ function createAuth(): Auth {
   });
   return instance;
 }
+
+/** The account this browser had saved when Firebase started (read before Firebase can forget it). */
+export const refreshTokenAtStart: string | undefined = savedRefreshToken();
 
 export const auth: Auth = createAuth();

@@ -1,4 +1,5 @@
-import { accountAccess, idToken, refreshIdToken, signedOutByBlock, watchUser } from './auth';
+import { accountAccess, idToken, refreshIdToken, watchUser } from './auth';
+import { BLOCKED_FLAG } from './ended-session';
 import { isAccountBlocked } from './auth-errors';
 
 const currentUser = vi.hoisted(() => ({
@@ -9,6 +10,7 @@ const currentUser = vi.hoisted(() => ({
 }));
 
 vi.mock('./app', () => ({
+  refreshTokenAtStart: undefined,
   auth: {
     get currentUser() {
       return currentUser.value;
@@ -26,6 +28,9 @@ vi.mock('firebase/auth', () => ({
   sendEmailVerification: vi.fn(),
   signOut: vi.fn(),
 }));
+
+/** Whether the login page will say the account was blocked (the flag ./ended-session keeps for it). */
+const signedOutByBlock = () => sessionStorage.getItem(BLOCKED_FLAG) === 'true';
 
 const disabled = () =>
   Object.assign(new Error('Firebase: Error (auth/user-disabled).'), { code: 'auth/user-disabled' });

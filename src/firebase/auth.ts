@@ -2,30 +2,21 @@ import { onAuthStateChanged, sendEmailVerification, signOut, type User } from 'f
 import { APPROVED_CLAIM } from '../domain/access';
 import { abortable } from '../lib/abortable';
 import { isAccountBlocked } from './auth-errors';
-import { auth } from './app';
+import { auth, refreshTokenAtStart } from './app';
+import { forgetBlocked, isBlockedAccount, rememberBlocked } from './ended-session';
 
 export type { User };
 
 /**
- * Set when a token request found the account blocked (auth/user-disabled): Firebase Auth then signs the user out
- * itself, and the login page the guard sends them to says why (signedOutByBlock). Cleared at the next sign-in.
+ * Passes a token request's result on, noting a blocked account on the way (auth/user-disabled: a download, a
+ * preview, a zip or Check again found it, and Firebase Auth signs the user out itself): the login page the guard
+ * then sends them to says why (./ended-session).
  */
-let blockedSignOut = false;
-
-/** Passes the token request's result on, noting a blocked account on the way. */
 function notingBlock<T>(request: Promise<T>): Promise<T> {
   return request.catch((error: unknown) => {
-    if (isAccountBlocked(error)) blockedSignOut = true;
+    if (isAccountBlocked(error)) rememberBlocked();
     throw error;
   });
-}
-
-/**
- * Whether the last session ended because the account was blocked: a download, a preview, a zip or Check again
- * asked for a new ID token and Firebase Auth answered auth/user-disabled (and signed the user out).
- */
-export function signedOutByBlock(): boolean {
-  return blockedSignOut;
 }
 
 /**
@@ -33,13 +24,24 @@ export function signedOutByBlock(): boolean {
  * unsubscribe function. If Auth cannot start, the visitor is treated as signed out.
  */
 export function watchUser(listener: (user: User | null) => void): () => void {
-  const next = (user: User | null) => {
-    if (user) blockedSignOut = false;
-    listener(user);
+  // The first answer tells whether the account this browser had saved is still signed in. If it is not (and
+  // nobody signed out: Firebase forgot it), find out whether it was blocked before passing the answer on, so
+  // the login page the guard sends this visitor to can say why (./ended-session).
+  let pending: Promise<void> | undefined = refreshTokenAtStart === undefined ? Promise.resolve() : undefined;
+  let latest = 0;
+  const deliver = (user: User | null) => {
+    const turn = ++latest;
+    if (user) forgetBlocked(); // signed in (again): an earlier block is old news
+    pending ??= (async () => {
+      if (!user && refreshTokenAtStart && (await isBlockedAccount(refreshTokenAtStart))) rememberBlocked();
+    })();
+    void pending.then(() => {
+      if (turn === latest) listener(user);
+    });
   };
-  return onAuthStateChanged(auth, next, (error) => {
+  return onAuthStateChanged(auth, deliver, (error) => {
     console.warn('Auth state unavailable', error);
-    listener(null);
+    deliver(null);
   });
 }
 

@@ -10,4 +10,9 @@ export interface HeadTexts {
   title: string;
   description: string;
   noscript: string;
+  /** The share image of the language (og:image), in full, and what it shows. */
+  image: string;
+  imageAlt: string;
+  /** The language's news feed: <link rel="alternate" type="application/atom+xml"> on every page. */
+  feed: { title: string; url: string };
 }

@@ -3,14 +3,17 @@
  * language. Norwegian pages follow Norwegian Bokmål conventions (nb-NO: "12. mars 2026", "42 %", weeks
  * from Monday); English pages US English ("March 12, 2026", "42%").
  *
- * Dates written for people to read carry the month's name, so that no reader takes 10.07 for October 7.
+ * Dates written for people to read carry the month's name, so that no reader takes 10.07 for October 7,
+ * and are written one way in each language: English with ordinals as the spec writes the reunion's days
+ * ("July 10th–12th, 2026", "Friday, July 10th, 2026"), Norwegian as Bokmål writes them ("10.–12. juli 2026").
+ * A range of days never breaks after its dash (a word joiner follows it).
  * Only the month's name comes from Intl; the order and punctuation are ours, so the text is the same in
  * Node (build-time HTML) and in every browser, whatever ICU version each carries, and hydration matches.
  *
  * Counts and file sizes (the members area only) are in ./format-sizes, so that this module, which the public
  * pages load at once, stays as small as they need.
  */
-import { currentLocale, type Locale } from './locale';
+import { currentLocale, type Locale } from './locale.ts';
 
 const INTL_TAG: Record<Locale, string> = { en: 'en-US', nb: 'nb-NO' };
 
@@ -50,10 +53,25 @@ function partsOf(iso: string, locale: Locale): Parts {
   return { day: date.getUTCDate(), month: monthName(date, locale), year: date.getUTCFullYear() };
 }
 
-/** "March 12, 2026" / "12. mars 2026" */
+/** An invisible character that keeps the two characters around it on one line (U+2060 WORD JOINER). */
+export const WORD_JOINER = '\u2060';
+
+/** A text whose number ranges ("10.–12.", "10th–12th", "1976–2026") never break after the dash. */
+export function noBreakInRanges(text: string): string {
+  return text.replace(/(\d(?:\.|st|nd|rd|th)?–)(?=\d)/g, `$1${WORD_JOINER}`);
+}
+
+/** English ordinal: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, ... */
+function ordinal(day: number): string {
+  const tens = day % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][day % 10] ?? 'th');
+  return `${day}${suffix}`;
+}
+
+/** "March 12th, 2026" / "12. mars 2026" */
 export function formatLongDate(iso: string, locale: Locale = currentLocale()): string {
   const { day, month, year } = partsOf(iso, locale);
-  return locale === 'nb' ? `${day}. ${month} ${year}` : `${month} ${day}, ${year}`;
+  return locale === 'nb' ? `${day}. ${month} ${year}` : `${month} ${ordinal(day)}, ${year}`;
 }
 
 const weekdayFormats = new Map<Locale, Intl.DateTimeFormat>();
@@ -67,7 +85,7 @@ function weekdayName(date: Date, locale: Locale): string {
   return format.format(date);
 }
 
-/** "Friday, July 10, 2026" / "fredag 10. juli 2026" */
+/** "Friday, July 10th, 2026" / "fredag 10. juli 2026" */
 export function formatWeekdayDate(iso: string, locale: Locale = currentLocale()): string {
   const weekday = weekdayName(parseIsoDate(iso), locale);
   return locale === 'nb'
@@ -76,24 +94,29 @@ export function formatWeekdayDate(iso: string, locale: Locale = currentLocale())
 }
 
 /**
- * A span of days, written as people write it: "July 10–12, 2026" / "10.–12. juli 2026";
- * across months "June 30 – July 2, 2026" / "30. juni–2. juli 2026"; across years in full.
+ * A span of days, written as people write it: "July 10th–12th, 2026" / "10.–12. juli 2026";
+ * across months "June 30th – July 2nd, 2026" / "30. juni–2. juli 2026"; across years in full. A word
+ * joiner follows a dash between numbers, so the range never breaks there ("10.–" / "12. juli").
  */
 export function formatDateRange(startIso: string, endIso: string, locale: Locale = currentLocale()): string {
   const start = partsOf(startIso, locale);
   const end = partsOf(endIso, locale);
+  let range: string;
   if (start.year !== end.year) {
     const separator = locale === 'nb' ? '–' : ' – ';
-    return `${formatLongDate(startIso, locale)}${separator}${formatLongDate(endIso, locale)}`;
+    range = `${formatLongDate(startIso, locale)}${separator}${formatLongDate(endIso, locale)}`;
+  } else if (locale === 'nb') {
+    range =
+      start.month === end.month
+        ? `${start.day}.–${end.day}. ${end.month} ${end.year}`
+        : `${start.day}. ${start.month}–${end.day}. ${end.month} ${end.year}`;
+  } else {
+    range =
+      start.month === end.month
+        ? `${start.month} ${ordinal(start.day)}–${ordinal(end.day)}, ${end.year}`
+        : `${start.month} ${ordinal(start.day)} – ${end.month} ${ordinal(end.day)}, ${end.year}`;
   }
-  if (locale === 'nb') {
-    return start.month === end.month
-      ? `${start.day}.–${end.day}. ${end.month} ${end.year}`
-      : `${start.day}. ${start.month}–${end.day}. ${end.month} ${end.year}`;
-  }
-  return start.month === end.month
-    ? `${start.month} ${start.day}–${end.day}, ${end.year}`
-    : `${start.month} ${start.day} – ${end.month} ${end.day}, ${end.year}`;
+  return noBreakInRanges(range);
 }
 
 const numberFormats = new Map<Locale, Intl.NumberFormat>();

@@ -1,4 +1,11 @@
-import { dateIn, dayNumber, isoOfDayNumber, nextMidnightIn, startOfDayIn } from './zoned-date';
+import {
+  dateIn,
+  dayNumber,
+  instantOfWallClock,
+  isoOfDayNumber,
+  nextMidnightIn,
+  startOfDayIn,
+} from './zoned-date';
 
 const CHICAGO = 'America/Chicago';
 
@@ -54,5 +61,25 @@ describe('day numbers', () => {
     expect(dayNumber('2026-03-09') - dayNumber('2026-03-08')).toBe(1);
     expect(isoOfDayNumber(dayNumber('2028-02-29'))).toBe('2028-02-29');
     expect(() => dayNumber('July 10')).toThrow(/Not an ISO date/);
+  });
+});
+
+describe('instantOfWallClock', () => {
+  it('reads a clock time in Central Time, summer and winter', () => {
+    expect(instantOfWallClock(Date.UTC(2026, 6, 11, 14, 3, 22), CHICAGO).toISOString()).toBe(
+      '2026-07-11T19:03:22.000Z',
+    );
+    expect(instantOfWallClock(Date.UTC(2026, 0, 15, 12), CHICAGO).toISOString()).toBe(
+      '2026-01-15T18:00:00.000Z',
+    );
+  });
+
+  it('reads a skipped time an hour earlier, and a repeated one as the first', () => {
+    expect(instantOfWallClock(Date.UTC(2026, 2, 8, 2, 30), CHICAGO).toISOString()).toBe(
+      '2026-03-08T07:30:00.000Z',
+    );
+    expect(instantOfWallClock(Date.UTC(2026, 10, 1, 1, 30), CHICAGO).toISOString()).toBe(
+      '2026-11-01T06:30:00.000Z',
+    );
   });
 });

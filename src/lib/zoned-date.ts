@@ -51,14 +51,22 @@ export function dateIn(now: Date, timeZone: string): string {
   return isoOfDayNumber(Math.floor(wallClock(now.getTime(), timeZone) / DAY_MS));
 }
 
-/** The instant at which the calendar date `iso` begins (its midnight) in `timeZone`. */
-export function startOfDayIn(iso: string, timeZone: string): Date {
-  const wall = dayNumber(iso) * DAY_MS;
+/**
+ * The instant at which the wall-clock time `wall` (milliseconds since 1970, written as if it were UTC) is shown in
+ * `timeZone`. A time in the hour that daylight saving time skips is read one hour earlier (standard time); one in the
+ * hour it repeats, as the first of the two.
+ */
+export function instantOfWallClock(wall: number, timeZone: string): Date {
   // The zone's offset at a guess, corrected once more in case the guess fell on the other side of a
-  // daylight-saving change (changes happen at night, never exactly at midnight in the zones we use).
+  // daylight-saving change.
   let instant = wall - (wallClock(wall, timeZone) - wall);
   instant = wall - (wallClock(instant, timeZone) - instant);
   return new Date(instant);
+}
+
+/** The instant at which the calendar date `iso` begins (its midnight) in `timeZone`. */
+export function startOfDayIn(iso: string, timeZone: string): Date {
+  return instantOfWallClock(dayNumber(iso) * DAY_MS, timeZone);
 }
 
 /** The next midnight in `timeZone` after `now`: when the date there changes. */

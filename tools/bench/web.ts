@@ -20,17 +20,15 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type Result from 'lighthouse/types/lhr/lhr.js';
-import { pageDefinition, pagePath, STATIC_PAGES } from '../../src/config/pages.ts';
-import { LOCALES } from '../../src/lib/locale.ts';
+import { isPrerendered, pageDefinition } from '../../src/config/pages.ts';
+import { pageAddresses } from '../build/page-paths.ts';
 import { pageLoad } from '../build/size.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../test/chromium.ts';
 import { SITE_URL } from '../local/config.ts';
 import { withStack } from '../local/with-stack.ts';
 import { withoutScripts } from '../build/static-pages.ts';
 
-const PAGES = LOCALES.flatMap((locale) =>
-  STATIC_PAGES.map((page) => ({ route: pagePath(page, locale), page, locale })),
-);
+const PAGES = pageAddresses(isPrerendered).map(({ page, path }) => ({ page, route: path }));
 const ROUTES = PAGES.map(({ route }) => route);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const OUT = 'reports/lighthouse';
@@ -159,8 +157,7 @@ async function main(): Promise<void> {
           const sizes = await gzippedSizes(requests);
           // What the page's HTML makes the browser fetch at once (npm run size's figure and budget), beside
           // all that the page fetched during the run (also what loads after hydration and when idle).
-          const { page, locale } = PAGES.find((entry) => entry.route === route)!;
-          const firstLoad = pageLoad('dist', page, locale);
+          const firstLoad = pageLoad('dist', route);
           const score = (id: (typeof CATEGORIES)[number]) =>
             Math.round((lhr.categories[id]?.score ?? 0) * 100);
           rows.push({
@@ -181,6 +178,8 @@ async function main(): Promise<void> {
             'perf / limit': Number((performanceOf(lhr) / performanceOf(limit)).toFixed(2)),
             'LCP / limit': Number((lcp / limitLcp).toFixed(2)),
           });
+          const page = PAGES.find((entry) => entry.route === route)?.page;
+          if (!page) throw new Error(`bench:web: ${route} is not a build-time page`);
           misses.push(
             ...budgetMisses(route, pageDefinition(page).access, performanceOf(lhr), lcp / limitLcp),
           );

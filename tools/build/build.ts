@@ -16,7 +16,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync 
 import { join } from 'node:path';
 import { build, type InlineConfig } from 'vite';
 import type { Locale } from '../../src/lib/locale.ts';
-import { STATIC_LOCALE_GLOBAL, withoutLocaleOverrideWarning } from './paraglide.ts';
+import { messagesOfOneLanguage, STATIC_LOCALE_GLOBAL, withoutLocaleOverrideWarning } from './paraglide.ts';
 
 const DIST = 'dist';
 // Beside dist/ (same depth), so the source maps' relative paths are the same in both builds.
@@ -31,7 +31,7 @@ function configFor(locale: Locale): InlineConfig {
     configFile: 'vite.config.ts',
     mode: 'production',
     define: { [STATIC_LOCALE_GLOBAL]: JSON.stringify(locale) },
-    plugins: [withoutLocaleOverrideWarning()],
+    plugins: [withoutLocaleOverrideWarning(), messagesOfOneLanguage(locale)],
     logLevel: 'warn',
     ...(locale === 'en'
       ? { build: { outDir: DIST, emptyOutDir: true } }

@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { LOCALE_OVERRIDE_WARNING } from './paraglide.ts';
+import { directExport, LOCALE_OVERRIDE_WARNING } from './paraglide.ts';
 
 /** A message: its text, or (plural and other variants) the inlang message format's declarations, selectors and match. */
 interface Variants {
@@ -23,7 +23,12 @@ const en = read('en');
 const nb = read('nb');
 
 /** Messages that are rightly the same in both languages. */
-const SAME_IN_BOTH = ['common_ok', 'members_kind_pdf'];
+const SAME_IN_BOTH = [
+  'common_ok',
+  'members_kind_pdf',
+  // An address, written as calendar apps and maps read it ("Rolette i North Dakota" is no place they know).
+  'timeline_event_location',
+];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -89,10 +94,55 @@ describe('messages', () => {
     expect(unused).toEqual([]);
   });
 
+  it('writes the reunion days one way in each language, on one line (a word joiner after the dash)', () => {
+    const WJ = '\u2060';
+    const canonical = { en: `July 10th–${WJ}12th, 2026`, nb: `10.–${WJ}12. juli 2026` };
+    // Any writing of the reunion's span of days: "July 10-12", "July 10th - 12th", "10.-12. juli", ...
+    const span = { en: /July 10(?:th)?\s*\D{1,3}\s*12/g, nb: /10\.?\s*\D{1,3}\s*12\.? juli/g };
+    let checked = 0;
+    for (const [locale, messages] of [
+      ['en', en],
+      ['nb', nb],
+    ] as const)
+      for (const [key, message] of Object.entries(messages))
+        for (const text of texts(message))
+          for (const [found] of text.matchAll(span[locale])) {
+            checked += 1;
+            const end = text.indexOf(found) + canonical[locale].length;
+            expect({ key, found: text.slice(text.indexOf(found), end) }).toEqual({
+              key,
+              found: canonical[locale],
+            });
+          }
+    expect(checked).toBeGreaterThan(20);
+  });
+
   it('writes number ranges in Norwegian with an en dash', () => {
     for (const [key, message] of Object.entries(nb))
       for (const text of texts(message))
         expect({ key, text }).not.toMatchObject({ text: expect.stringMatching(/\d-\d/) });
+  });
+
+  it("binds each compiled message straight to the language's own function in a one-language build (tools/build/paraglide.ts)", async () => {
+    for (const key of Object.keys(en)) {
+      const code = readFileSync(`src/paraglide/messages/${key}.js`, 'utf8');
+      for (const locale of ['en', 'nb']) {
+        const bound = directExport(code, locale);
+        expect({ key, locale, bound: bound !== undefined }).toEqual({ key, locale, bound: true });
+        expect(bound!.code).toMatch(new RegExp(`\\nexport const ${key} = ${locale}_${key};\\n$`));
+        expect(bound!.code).not.toContain('getLocale()');
+      }
+    }
+    // The bound message says the same as Paraglide's own: run both as modules.
+    const dataUrl = (code: string) =>
+      `data:text/javascript,${encodeURIComponent(code.replace(/from '\.\.\/(runtime|registry)\.js'/g, (_m, file) => `from '${new URL(`../../src/paraglide/${file}.js`, import.meta.url).href}'`))}`;
+    const code = readFileSync('src/paraglide/messages/home_when_text.js', 'utf8');
+    const bound = (await import(dataUrl(directExport(code, 'nb')!.code))) as Record<
+      string,
+      (i?: object, o?: object) => string
+    >;
+    const original = (await import(dataUrl(code))) as Record<string, (i?: object, o?: object) => string>;
+    expect(bound.home_when_text!()).toBe(original.home_when_text!({}, { locale: 'nb' }));
   });
 
   it('compiles each message with the locale-override warning that the client builds leave out (tools/build/paraglide.ts)', () => {

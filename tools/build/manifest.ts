@@ -49,3 +49,15 @@ export function chunkFiles(manifest: Manifest, key: string): { js: string[]; css
 export function pageFiles(manifest: Manifest, source: string): { js: string[]; css: string[] } {
   return chunkFiles(manifest, source);
 }
+
+/**
+ * The chunk of a news post's text, which its page loads before it hydrates (tools/build/news/vite-plugin.ts):
+ * its key in the manifest, found by its module id.
+ */
+export function newsBodyKey(manifest: Manifest, locale: Locale, slug: string): string {
+  const key = Object.keys(manifest).find((k) =>
+    (manifest[k]!.src ?? k).endsWith(`virtual:news-body/${locale}/${slug}`),
+  );
+  if (!key) throw new Error(`No chunk for the news post ${slug} in the ${locale} build's manifest`);
+  return key;
+}

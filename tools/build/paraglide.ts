@@ -57,3 +57,33 @@ export function withoutLocaleOverrideWarning(): Plugin {
     },
   };
 }
+
+/** A compiled message module's export: the function that picks the language at run time, with its doc comment. */
+const MESSAGE_EXPORT = /\n\/\*\*(?:(?!\*\/)[\s\S])*\*\/\nexport const ([A-Za-z0-9_]+) = [\s\S]*$/;
+
+/**
+ * In a build with a fixed language (tools/build/build.ts) each compiled message exports that language's function
+ * itself, instead of Paraglide's wrapper that picks a language at run time: in such a build the pick always
+ * lands on the same function, and every page's first load carried the wrapper (with its defaults, its `parts`
+ * twin and its locale checks) once per message. Same texts, same parts; `options.locale` is ignored, as it is
+ * by a fixed-language build anyway (src/ asks in the page's language only: eslint.config.js). A module whose
+ * export is not as expected is left as it is (the message tests check the compiled form: tools/build/i18n.test.ts).
+ */
+export function messagesOfOneLanguage(locale: string): Plugin {
+  return {
+    name: 'paraglide-messages-of-one-language',
+    enforce: 'pre',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]src[\\/]paraglide[\\/]messages[\\/][^\\/]+\.js$/.test(id)) return undefined;
+      return directExport(code, locale);
+    },
+  };
+}
+
+/** The module with its export bound to the language's own function, or undefined if it is not as expected. */
+export function directExport(code: string, locale: string): { code: string; map: null } | undefined {
+  const name = MESSAGE_EXPORT.exec(code)?.[1];
+  if (!name || !code.includes(`\nconst ${locale}_${name} = `)) return undefined;
+  return { code: code.replace(MESSAGE_EXPORT, `\nexport const ${name} = ${locale}_${name};\n`), map: null };
+}

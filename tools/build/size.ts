@@ -14,9 +14,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildProblems } from './build-stamp.ts';
-import { pageDefinition, pagePath, PUBLIC_PAGES, STATIC_PAGES, type Page } from '../../src/config/pages.ts';
-import { LOCALES, type Locale } from '../../src/lib/locale.ts';
-import { chunkFiles, readManifest, staticClosure, type Manifest } from './manifest.ts';
+import { isPrerendered, pageAt, pageDefinition, PUBLIC_PAGES, type Page } from '../../src/config/pages.ts';
+import { localeOfPath, LOCALES, type Locale } from '../../src/lib/locale.ts';
+import { chunkFiles, newsBodyKey, readManifest, staticClosure, type Manifest } from './manifest.ts';
+import { pageAddresses } from './page-paths.ts';
 import { CSS_BUDGET_BYTES, cssReport } from './render-blocking-css.ts';
 
 export const JS_BUDGET_BYTES = 90 * 1024;
@@ -88,15 +89,26 @@ export function loadReport(dist: string, files: { js: string[]; css: string[] })
 /** The module src/main.tsx imports after the first paint: the app (React, the router, the providers). */
 export const APP_START_SOURCE = 'src/app/start.tsx';
 
-export function pageLoad(dist: string, page: Page, locale: Locale): LoadReport {
-  const htmlFile = join(dist, `${pagePath(page, locale)}.html`);
+/**
+ * The first load of the page at `path` (e.g. /nb/news/thank-you): what its build-time HTML fetches, then what
+ * src/main.tsx imports after the first paint and before hydrating: the app, the page's code and, for a news post,
+ * its text (src/app/page-components.tsx).
+ */
+export function pageLoad(dist: string, path: string): LoadReport {
+  const htmlFile = join(dist, `${path}.html`);
   if (!existsSync(htmlFile)) throw new Error(`${htmlFile} not found: run "npm run build" first`);
   const html = filesLoadedBy(readFileSync(htmlFile, 'utf8'));
+  const found = pageAt(path);
+  if (!found) throw new Error(`${path} is not one of the site's pages (src/config/pages.ts)`);
+  const locale = localeOfPath(path);
   const manifest = readManifest(dist, locale);
-  const afterPaint = [APP_START_SOURCE, `src/${pageDefinition(page).module}`].map((source) => {
+  const sources = [APP_START_SOURCE, `src/${pageDefinition(found.page).module}`];
+  const keys = sources.map((source) => {
     if (!manifest[source]) throw new Error(`No chunk for ${source} in the ${locale} build's manifest`);
-    return chunkFiles(manifest, source);
+    return source;
   });
+  if (found.params) keys.push(newsBodyKey(manifest, locale, found.params.slug));
+  const afterPaint = keys.map((key) => chunkFiles(manifest, key));
   return loadReport(dist, {
     js: [...new Set([...html.js, ...afterPaint.flatMap((files) => files.js)])],
     css: html.css,
@@ -130,9 +142,10 @@ function main(): void {
   );
   for (const locale of LOCALES) {
     const manifest = readManifest(dist, locale);
-    for (const page of STATIC_PAGES) {
-      const report = pageLoad(dist, page, locale);
-      const path = pagePath(page, locale);
+    for (const { page, path } of pageAddresses(isPrerendered).filter(
+      (address) => address.locale === locale,
+    )) {
+      const report = pageLoad(dist, path);
       const css = cssReport(dist, path);
       const isPublic = (PUBLIC_PAGES as readonly Page[]).includes(page);
       const overJs = isPublic && report.jsGzip > JS_BUDGET_BYTES;
@@ -140,7 +153,7 @@ function main(): void {
       const bad = isPublic && report.forbidden.length > 0;
       failed ||= overJs || overCss || bad;
       console.log(
-        `  ${path.padEnd(12)} JS ${kb(report.jsGzip).padStart(9)}${isPublic ? '' : ' (not budgeted)'}  ` +
+        `  ${path.padEnd(28)} JS ${kb(report.jsGzip).padStart(9)}${isPublic ? '' : ' (not budgeted)'}  ` +
           `CSS ${kb(css.gzip).padStart(7)}  ${report.js.length + css.files.length} files  ` +
           `${overJs || overCss || bad ? 'FAIL' : 'ok'}`,
       );
@@ -156,11 +169,11 @@ function main(): void {
         failed ||= !widget || !hasOwn || hasOther;
         console.log(
           widget
-            ? `  ${''.padEnd(12)} + ${kb(widget.jsGzip)} JS and ${kb(widget.cssGzip)} CSS for the sign-in widget ` +
+            ? `  ${''.padEnd(28)} + ${kb(widget.jsGzip)} JS and ${kb(widget.cssGzip)} CSS for the sign-in widget ` +
                 `(the rest is preloaded above, evaluated after hydration)` +
                 (hasOwn ? '' : `: FAIL, its FirebaseUI (${own}) is missing`) +
                 (hasOther ? `: FAIL, it loads the other language's FirebaseUI (${other})` : '')
-            : `  ${''.padEnd(12)} no sign-in widget chunk (${src}) in the build: FAIL`,
+            : `  ${''.padEnd(28)} no sign-in widget chunk (${src}) in the build: FAIL`,
         );
       }
     }

@@ -17,6 +17,9 @@ const head = {
   title: 'Nyheter · Slektstreff',
   description: 'Alt <nytt>.',
   noscript: 'Slå på JavaScript.',
+  image: 'https://example.org/nb/og-image.png',
+  imageAlt: 'Slektstreff «2026»',
+  feed: { title: 'Nyheter · Slektstreff', url: 'https://example.org/nb/news/feed.xml' },
 };
 const alternates = [
   { hreflang: 'en', href: 'https://example.org/news' },
@@ -42,6 +45,8 @@ describe('pageHtml', () => {
     expect(html).toContain('<meta property="og:locale" content="nb_NO" />');
     expect(html).toContain('<meta property="og:locale:alternate" content="en_US" />');
     expect(html).toContain('<noscript>Slå på JavaScript.</noscript>');
+    expect(html).toContain('<meta property="og:image" content="https://example.org/nb/og-image.png" />');
+    expect(html).toContain('<meta property="og:image:alt" content="Slektstreff «2026»" />');
     expect(html).not.toMatch(/\$\d/);
   });
 
@@ -50,6 +55,12 @@ describe('pageHtml', () => {
     expect(html).toContain('<link rel="alternate" hreflang="en" href="https://example.org/news" />');
     expect(html).toContain('<link rel="alternate" hreflang="nb" href="https://example.org/nb/news" />');
     expect(html).toContain('<link rel="alternate" hreflang="x-default" href="https://example.org/news" />');
+  });
+
+  it("links the language's news feed", () => {
+    expect(html).toContain(
+      '<link rel="alternate" type="application/atom+xml" title="Nyheter · Slektstreff" href="https://example.org/nb/news/feed.xml" />',
+    );
   });
 
   it('gives an app shell its language without a canonical link', () => {

@@ -58,7 +58,9 @@ export function pageHtml(indexHtml: string, head: HeadTexts, links: PageLinks): 
   html = attr(/property="og:description"/, head.description)(html, 'og:description');
   html = attr(/property="og:url"/, links.url)(html, 'og:url');
   html = attr(/property="og:locale"/, head.ogLocale)(html, 'og:locale');
+  html = attr(/property="og:image"/, head.image)(html, 'og:image');
   const extra = [
+    `<meta property="og:image:alt" content="${escapeHtml(head.imageAlt)}" />`,
     ...links.otherOgLocales.map(
       (locale) => `<meta property="og:locale:alternate" content="${escapeHtml(locale)}" />`,
     ),
@@ -67,6 +69,7 @@ export function pageHtml(indexHtml: string, head: HeadTexts, links: PageLinks): 
       (alternate) =>
         `<link rel="alternate" hreflang="${escapeHtml(alternate.hreflang)}" href="${escapeHtml(alternate.href)}" />`,
     ),
+    `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(head.feed.title)}" href="${escapeHtml(head.feed.url)}" />`,
   ];
   html = set(html, /<\/head>/, `${extra.map((line) => `  ${line}\n`).join('')}  </head>`, '</head>');
   return set(

@@ -1,7 +1,8 @@
 /**
  * Makes sure the programs the tests need are there: a Chromium ($CHROME_PATH, Playwright's bundled browser, or
- * Debian's chromium), Firefox ESR ($FIREFOX_PATH, or Debian's firefox-esr) and Java 17 or newer (the Nu HTML
- * Checker of `npm run check:html`). On a fresh Debian machine, as root, it installs the missing Debian packages
+ * Debian's chromium), Firefox ESR ($FIREFOX_PATH, or Debian's firefox-esr), Java 17 or newer (the Nu HTML
+ * Checker of `npm run check:html`) and jing (Debian's RELAX NG validator, which checks the news feeds against
+ * RFC 4287's schema: tools/build/news/atom.test.ts). On a fresh Debian machine, as root, it installs the missing Debian packages
  * (apt-get); otherwise it says what to do.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -18,8 +19,11 @@ interface Tool {
 }
 
 const file = (path: string) => () => (existsSync(path) ? path : undefined);
-const onPath = (command: string) => () =>
+/** A command that answers `-version` (java), or one found on the PATH (jing has no such option). */
+const runs = (command: string) => () =>
   spawnSync(command, ['-version'], { stdio: 'ignore' }).status === 0 ? command : undefined;
+const onPath = (command: string) => () =>
+  spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' }).stdout.trim() || undefined;
 
 const tools: Tool[] = [
   { name: 'Chromium', find: file(chromiumPath()), debianPackage: 'chromium', hint: 'or set CHROME_PATH' },
@@ -29,7 +33,8 @@ const tools: Tool[] = [
     debianPackage: 'firefox-esr',
     hint: 'or set FIREFOX_PATH',
   },
-  { name: 'Java', find: onPath('java'), debianPackage: 'default-jre-headless', hint: '(17 or newer)' },
+  { name: 'Java', find: runs('java'), debianPackage: 'default-jre-headless', hint: '(17 or newer)' },
+  { name: 'jing', find: onPath('jing'), debianPackage: 'jing', hint: '(RELAX NG validator)' },
 ];
 
 const missing = tools.filter((tool) => !tool.find());

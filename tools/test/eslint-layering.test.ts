@@ -95,6 +95,20 @@ describe('import direction (eslint.config.js)', () => {
     expect(await problems(filePath, code)).toEqual([]);
   });
 
+  it("keeps the site's code asking messages in the page's language only", async () => {
+    const code =
+      "import { m } from '../../paraglide/messages.js';\nexport const title = m.site_title({}, { locale: 'en' });";
+    expect(await problems('src/domain/fixture.ts', code)).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: .*page's language/),
+    ]);
+    // Build-time code and tests may name a language; the page's language (a variable) is fine anywhere.
+    expect(await problems('src/prerender.tsx', code)).toEqual([]);
+    expect(await problems('src/domain/fixture.test.ts', code)).toEqual([]);
+    const pageLanguage =
+      "import { m } from '../../paraglide/messages.js';\nexport const title = (locale: 'en' | 'nb') => m.site_title({}, { locale });";
+    expect(await problems('src/domain/fixture.ts', pageLanguage)).toEqual([]);
+  });
+
   it('finds an import cycle', async () => {
     const linter = new ESLint({ ignore: false });
     const results = await linter.lintFiles(['tools/test/lint-fixtures/cycle-a.ts']);

@@ -9,7 +9,7 @@ describe('calendarFile', () => {
     const unfold = (text: string) => text.replace(/\r\n /g, '');
     expect(unfold(en.content)).toContain('\r\nSUMMARY;LANGUAGE=en:Rolette Family Reunion 2026\r\n');
     expect(unfold(nb.content)).toContain('\r\nSUMMARY;LANGUAGE=nb:Slektstreff i Rolette 2026\r\n');
-    expect(unfold(nb.content)).toContain('\r\nLOCATION;LANGUAGE=nb:Rolette i North Dakota\\, USA\r\n');
+    expect(unfold(nb.content)).toContain('\r\nLOCATION;LANGUAGE=nb:Rolette\\, North Dakota\\, USA\r\n');
     expect(unfold(nb.content)).toMatch(
       /\r\nDESCRIPTION;LANGUAGE=nb:Etterkommerne .*\\n\\nhttps:\/\/\S+\/nb\/home\r\n/,
     );

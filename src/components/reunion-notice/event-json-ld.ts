@@ -3,6 +3,7 @@ import { pagePath } from '../../config/pages';
 import { REUNION_END, REUNION_PLACE, REUNION_START } from '../../config/site';
 import { LOCALE_FACTS, type Locale } from '../../lib/locale';
 import { m } from '../../paraglide/messages.js';
+import { shareImagePath } from '../../lib/share-image';
 import { reunionEventTexts } from './reunion-event';
 
 /**
@@ -23,7 +24,7 @@ export function eventJsonLd(locale: Locale): Record<string, unknown> {
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     inLanguage: LOCALE_FACTS[locale].tag,
     url: texts.url,
-    image: `${config.siteUrl}/og-image.png`,
+    image: `${config.siteUrl}${shareImagePath(locale)}`,
     location: {
       '@type': 'Place',
       name: texts.location,

@@ -15,7 +15,18 @@ function MembersPointer() {
   const { user, member } = useAuth();
   // A signed-in member goes straight to the photos; anyone else signs in first. While a saved session is
   // still being checked, the members area is the better guess: its guard sends a stranger to sign in.
-  if (member || user === undefined)
+  if (member)
+    return (
+      <RichText
+        message={m.timeline_after_photos}
+        inputs={{}}
+        tags={{
+          photos: (children) => <Link to={pagePath('members/photos')}>{children}</Link>,
+          members: (children) => <Link to={pagePath('members')}>{children}</Link>,
+        }}
+      />
+    );
+  if (user === undefined)
     return (
       <RichText
         message={m.timeline_after_members}

@@ -13,7 +13,7 @@ describe('the reunion as a calendar event', () => {
     expect(en.title).toBe('Rolette Family Reunion 2026');
     expect(nb.title).toBe('Slektstreff i Rolette 2026');
     expect(en.location).toBe('Rolette, North Dakota, USA');
-    expect(nb.location).toBe('Rolette i North Dakota, USA');
+    expect(nb.location).toBe('Rolette, North Dakota, USA');
     expect(en.url).toMatch(/^https:\/\/[^/]+\/home$/);
     expect(nb.url).toMatch(/^https:\/\/[^/]+\/nb\/home$/);
     expect(nb.description).toContain('Tidskapselen');
@@ -35,7 +35,7 @@ describe('the reunion as a calendar event', () => {
     expect(url.searchParams.get('action')).toBe('TEMPLATE');
     expect(url.searchParams.get('text')).toBe('Slektstreff i Rolette 2026');
     expect(url.searchParams.get('dates')).toBe('20260710/20260713');
-    expect(url.searchParams.get('location')).toBe('Rolette i North Dakota, USA');
+    expect(url.searchParams.get('location')).toBe('Rolette, North Dakota, USA');
     expect(url.searchParams.get('details')).toBe(`${event.description}\n\n${event.url}`);
   });
 

@@ -6,9 +6,11 @@ import { MessageModal } from '../../components/message-modal';
 import { PageMeta, type PageMetaMessages } from '../../components/page-meta';
 import { useClientReady } from '../../components/use-client-ready';
 import { isAccountBlocked } from '../../firebase/auth-errors';
+import { takeBlockedFlag } from '../../firebase/ended-session';
 import { isAuthServiceReachable } from '../../firebase/auth-service';
 import { useAuth } from '../../components/auth-context';
 import { RichText } from '../../components/rich-text';
+import { formatNumber } from '../../lib/format';
 import { currentLocale } from '../../lib/locale';
 import { m } from '../../paraglide/messages.js';
 import { destinationAfterSignIn } from './login-redirect';
@@ -33,7 +35,7 @@ export const meta: PageMetaMessages = { title: m.page_login_title, description: 
  * page's build-time HTML hydrates without waiting for a chunk.
  */
 export default function LoginPage() {
-  const { member, connect } = useAuth();
+  const { user, member, connect } = useAuth();
   const clientReady = useClientReady();
   const navigate = useNavigate();
   const location = useLocation();
@@ -58,20 +60,19 @@ export default function LoginPage() {
 
   useEffect(connect, [connect]);
 
-  // A member whose account was blocked while signed in (a download asked for a new ID token) was signed out and
-  // sent here: say why. The same Firebase Auth module connect() loads, so nothing more is fetched.
+  // A page whose session ended because an organiser blocked the account sent the visitor here: say why (its saved
+  // session forgotten at a reload, or a download, a preview or Check again refused a new ID token).
+  // (The flag is in sessionStorage, set before the signed-out state reached this page: read it after commit.)
   useEffect(() => {
+    if (user !== null) return;
     let active = true;
-    import('../../firebase/auth').then(
-      ({ signedOutByBlock }) => {
-        if (active && signedOutByBlock()) setBlocked(true);
-      },
-      () => {}, // Auth unavailable: connect() reports it
-    );
+    void Promise.resolve().then(() => {
+      if (active && takeBlockedFlag()) setBlocked(true);
+    });
     return () => {
       active = false;
     };
-  }, []);
+  }, [user]);
 
   // A verified member (just signed in, or already signed in) goes on to the members area.
   useEffect(() => {
@@ -110,6 +111,21 @@ export default function LoginPage() {
     setFailed(true);
   }, []);
   const onShown = useCallback(() => setShown(true), []);
+  // Just come from "Delete my account" in the members area: it says so once (loaded apart, as it seldom is).
+  const [deleted, setDeleted] = useState<{ photos: number } | undefined>();
+  useEffect(() => {
+    let active = true;
+    import('../../components/account/account-deleted')
+      .then(({ accountDeleted, forgetAccountDeleted }) => {
+        const news = accountDeleted();
+        forgetAccountDeleted();
+        if (active && news) setDeleted(news);
+      })
+      .catch(() => {});
+    return () => {
+      active = false;
+    };
+  }, []);
   const onWeakPassword = useCallback(() => setWeakPassword(true), []);
 
   return (
@@ -125,6 +141,13 @@ export default function LoginPage() {
               tags={{ strong: (children) => <strong>{children}</strong> }}
             />
           </p>
+          {deleted && (
+            <Alert variant="success" className="account-deleted" role="status">
+              {deleted.photos > 0
+                ? m.login_account_deleted_photos({ count: deleted.photos, n: formatNumber(deleted.photos) })
+                : m.login_account_deleted()}
+            </Alert>
+          )}
           {unreachable && (
             <Alert variant="warning" className="d-flex flex-wrap align-items-center gap-2">
               <span className="me-auto">{m.login_unreachable()}</span>
@@ -156,7 +179,9 @@ export default function LoginPage() {
               </LoadFailure>
             }
           >
-            <div className="sign-in-area">
+            {/* With our own message for a blocked account, FirebaseUI's generic one ("Something went wrong")
+                is not shown too (sign-in-widget.css). */}
+            <div className={blocked ? 'sign-in-area own-message-shown' : 'sign-in-area'}>
               {!shown && <Loading />}
               {/* The widget runs in the browser only; the page's build-time HTML shows the loading message. */}
               {clientReady && (

@@ -1,4 +1,5 @@
 import { PageMeta, type PageMetaMessages } from '../../components/page-meta';
+import { REUNION_OVER_AT_BUILD, Tensed } from '../../components/reunion-tense';
 import { config } from '../../config/env';
 import { m } from '../../paraglide/messages.js';
 
@@ -14,7 +15,9 @@ export default function ContactPage() {
       <PageMeta meta={meta} />
       <h1>{m.contact_heading()}</h1>
       <p className="lead">{m.contact_lead()}</p>
-      <p>{m.contact_text()}</p>
+      <p>
+        <Tensed ahead={REUNION_OVER_AT_BUILD ? null : m.contact_text()} past={m.contact_text_past()} />
+      </p>
       <p className="fs-5">
         <a href={mail} className="contact-link">
           {config.contactEmail}

@@ -5,6 +5,8 @@ import { PageMeta, type PageMetaMessages } from '../../components/page-meta';
 import { RichText } from '../../components/rich-text';
 import { SectionNav, type SectionLink } from '../../components/section-nav';
 import { pagePath } from '../../config/pages';
+import { OneOf, REUNION_OVER_AT_BUILD, Tensed } from '../../components/reunion-tense';
+import { useAuth } from '../../components/auth-context';
 import { MEMBER_SECTION_IDS } from '../../domain/member-sections';
 import { m } from '../../paraglide/messages.js';
 import { ReunionNotice } from '../../components/reunion-notice/reunion-notice';
@@ -30,9 +32,12 @@ export default function HomePage() {
     { id: 'planning-committee', label: m.home_section_planning() },
     { id: 'more-information', label: m.home_section_more() },
   ];
-  const link = (page: 'about' | 'contact' | 'login' | 'news') => (children: ReactNode) => (
+  const link = (page: 'about' | 'contact' | 'login' | 'members' | 'news') => (children: ReactNode) => (
     <Link to={pagePath(page)}>{children}</Link>
   );
+  const strong = (children: ReactNode) => <strong>{children}</strong>;
+  // Not known at build time: the build-time HTML tells a visitor to log in; a member reads where the files are.
+  const { member } = useAuth();
 
   return (
     <>
@@ -53,10 +58,13 @@ export default function HomePage() {
           <h1>{m.home_heading()}</h1>
           <ReunionNotice />
           <p className="lead">
-            <RichText
-              message={m.home_intro}
-              inputs={{}}
-              tags={{ strong: (children) => <strong>{children}</strong> }}
+            <Tensed
+              ahead={
+                REUNION_OVER_AT_BUILD ? null : (
+                  <RichText message={m.home_intro} inputs={{}} tags={{ strong }} />
+                )
+              }
+              past={<RichText message={m.home_intro_past} inputs={{}} tags={{ strong }} />}
             />
           </p>
 
@@ -67,9 +75,19 @@ export default function HomePage() {
             <h3 className="h5">{m.home_legacy_heading()}</h3>
             <p>{m.home_legacy_text()}</p>
             <h3 className="h5">{m.home_vision_heading()}</h3>
-            <p>{m.home_vision_text()}</p>
+            <p>
+              <Tensed
+                ahead={REUNION_OVER_AT_BUILD ? null : m.home_vision_text()}
+                past={m.home_vision_text_past()}
+              />
+            </p>
             <h3 className="h5">{m.home_invited_heading()}</h3>
-            <p>{m.home_invited_text()}</p>
+            <p>
+              <Tensed
+                ahead={REUNION_OVER_AT_BUILD ? null : m.home_invited_text()}
+                past={m.home_invited_text_past()}
+              />
+            </p>
             <h3 className="h5">{m.home_when_heading()}</h3>
             <p>
               <RichText message={m.home_when_text} inputs={{}} tags={{ about: link('about') }} />
@@ -82,13 +100,46 @@ export default function HomePage() {
             aria-labelledby="planning-committee-heading"
           >
             <h2 id="planning-committee-heading">{m.home_planning_heading()}</h2>
-            <p>{m.home_planning_text()}</p>
             <p>
-              <RichText message={m.home_planning_help} inputs={{}} tags={{ contact: link('contact') }} />
+              <Tensed
+                ahead={REUNION_OVER_AT_BUILD ? null : m.home_planning_text()}
+                past={m.home_planning_text_past()}
+              />
             </p>
             <p>
-              <RichText message={m.home_planning_hotel} inputs={{}} tags={{ contact: link('contact') }} />
+              <Tensed
+                ahead={
+                  REUNION_OVER_AT_BUILD ? null : (
+                    <RichText
+                      message={m.home_planning_help}
+                      inputs={{}}
+                      tags={{ contact: link('contact') }}
+                    />
+                  )
+                }
+                past={
+                  <RichText
+                    message={m.home_planning_help_past}
+                    inputs={{}}
+                    tags={{ contact: link('contact') }}
+                  />
+                }
+              />
             </p>
+            {REUNION_OVER_AT_BUILD ? null : (
+              <p>
+                <Tensed
+                  ahead={
+                    <RichText
+                      message={m.home_planning_hotel}
+                      inputs={{}}
+                      tags={{ contact: link('contact') }}
+                    />
+                  }
+                  past={null}
+                />
+              </p>
+            )}
           </section>
 
           <section
@@ -98,11 +149,24 @@ export default function HomePage() {
           >
             <h2 id="more-information-heading">{m.home_more_heading()}</h2>
             <p>
-              <RichText
-                message={m.home_more_text}
-                inputs={{}}
-                tags={{ login: link('login'), news: link('news') }}
+              <OneOf
+                shown={member ? 'member' : 'visitor'}
+                texts={{
+                  visitor: (
+                    <RichText message={m.home_more_text} inputs={{}} tags={{ login: link('login') }} />
+                  ),
+                  member: (
+                    <RichText
+                      message={m.home_more_text_member}
+                      inputs={{}}
+                      tags={{ members: link('members') }}
+                    />
+                  ),
+                }}
               />
+            </p>
+            <p>
+              <RichText message={m.home_more_news} inputs={{}} tags={{ news: link('news') }} />
             </p>
             <p>{m.home_more_social()}</p>
           </section>

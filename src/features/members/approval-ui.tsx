@@ -1,64 +1,15 @@
-import { useState, type ReactNode } from 'react';
-import { Alert, Button, Modal, Spinner } from 'react-bootstrap';
+import { useState } from 'react';
+import { Alert, Button, Modal } from 'react-bootstrap';
+import { CheckAgain } from '../../components/approval/check-again';
+import { MailLink } from '../../components/approval/mail-link';
+import type { CheckResult } from '../../components/approval/approval';
 import { RichText } from '../../components/rich-text';
 import { config } from '../../config/env';
 import { CATALOGUE, titleOf, type CatalogueEntry } from '../../domain/catalogue';
 import { formatCount } from '../../lib/format-sizes';
 import { m } from '../../paraglide/messages.js';
-import type { CheckResult } from './approval';
 
 const APPROVAL_ONLY_COUNT = CATALOGUE.filter((entry) => entry.approvalOnly).length;
-
-function MailLink({ children, alertLink = false }: { children: ReactNode; alertLink?: boolean }) {
-  return (
-    <a href={`mailto:${config.contactEmail}`} className={alertLink ? 'alert-link' : undefined}>
-      {children}
-    </a>
-  );
-}
-
-const RESULT_TEXT: Record<CheckResult, () => string> = {
-  approved: m.members_check_approved,
-  'not-approved': m.members_check_not_yet,
-  blocked: m.members_check_blocked,
-  failed: m.members_check_failed,
-};
-
-/**
- * "Check again": fetches a new ID token (no sign-out) and says what it found in a live region. `onApproved`
- * runs when the account is approved now.
- */
-function CheckAgain({
-  checkAgain,
-  onApproved,
-  variant = 'primary',
-}: {
-  checkAgain: () => Promise<CheckResult>;
-  onApproved: () => void;
-  variant?: string;
-}) {
-  const [checking, setChecking] = useState(false);
-  const [result, setResult] = useState<CheckResult | undefined>();
-  const check = async () => {
-    setChecking(true);
-    setResult(undefined);
-    const outcome = await checkAgain();
-    setChecking(false);
-    setResult(outcome);
-    if (outcome === 'approved') onApproved();
-  };
-  return (
-    <div className="d-flex flex-wrap align-items-center gap-2 check-again">
-      <Button variant={variant} size="sm" onClick={check} disabled={checking} aria-busy={checking}>
-        {checking && <Spinner animation="border" size="sm" aria-hidden="true" className="me-1" />}
-        {m.members_check_again()}
-      </Button>
-      <span role="status" className="check-again-result">
-        {checking ? m.members_checking() : result && result !== 'approved' ? RESULT_TEXT[result]() : null}
-      </span>
-    </div>
-  );
-}
 
 /** Before any click: the lists of living people wait for an organiser's approval. */
 export function ApprovalNotice({

@@ -1,19 +1,23 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, Card, Col, Collapse, Row } from 'react-bootstrap';
 import { useAuth } from '../../components/auth-context';
+import { Link } from 'react-router';
+import { AccountCard } from '../../components/account/account-card';
 import { useHashSection } from '../../components/hash-section';
 import { MessageModal } from '../../components/message-modal';
 import { PageMeta, type PageMetaMessages } from '../../components/page-meta';
 import { RichText } from '../../components/rich-text';
 import { SectionNav, type SectionLink } from '../../components/section-nav';
 import { config } from '../../config/env';
+import { pagePath } from '../../config/pages';
 import { type CatalogueEntry } from '../../domain/catalogue';
 import { MEMBER_SECTION_IDS, type MemberSectionId } from '../../domain/member-sections';
 import { isAccountBlocked } from '../../firebase/auth-errors';
 import { isPermissionDenied } from '../../firebase/storage';
 import { formatLongDate } from '../../lib/format';
+import { REUNION_OVER_AT_BUILD, Tensed } from '../../components/reunion-tense';
 import { m } from '../../paraglide/messages.js';
-import { useApproval } from './approval';
+import { useApproval } from '../../components/approval/approval';
 import { ApprovalModal, ApprovalNotice, ApprovedNote } from './approval-ui';
 import { DownloadAll } from './download-all';
 import { DownloadService, type Progress } from './download-service';
@@ -127,7 +131,16 @@ export default function MembersPage() {
     <>
       <PageMeta meta={meta} />
       <h1>{m.members_heading()}</h1>
-      <p className="lead">{m.members_welcome()}</p>
+      <p className="lead">
+        <Tensed ahead={REUNION_OVER_AT_BUILD ? null : m.members_welcome()} past={m.members_welcome_past()} />
+      </p>
+      <p className="members-photos-link">
+        <RichText
+          message={m.members_photos_intro}
+          inputs={{}}
+          tags={{ link: (children) => <Link to={pagePath('members/photos')}>{children}</Link> }}
+        />
+      </p>
       <Row className="g-4">
         <Col md={4} lg={3} as="aside">
           <div className="sticky-md-top sidebar-sticky">
@@ -153,6 +166,7 @@ export default function MembersPage() {
                 </ul>
               </Card.Body>
             </Card>
+            <AccountCard />
           </div>
         </Col>
         <Col md={8} lg={9}>

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 import { CATALOGUE, type CatalogueEntry } from '../../../src/domain/catalogue';
 import { DEMO_NOTICE, LARGE_DEMO_PATH, demoFile, largeDemoFile, largeDemoFileBytes } from './demo-files';
+import { englishTitle } from '../../../organiser/bucket/english-title.ts';
 
 const byKind = (kind: CatalogueEntry['kind']) => CATALOGUE.filter((entry) => entry.kind === kind);
 
@@ -20,7 +21,7 @@ describe('demo files', () => {
     expect(bytes.subarray(-6).toString('latin1')).toContain('%%EOF');
     const pdf = await PDFDocument.load(bytes);
     expect(pdf.getPageCount()).toBe(1);
-    expect(pdf.getTitle()).toBe(entry.displayName);
+    expect(pdf.getTitle()).toBe(englishTitle(entry));
     expect(pdf.getSubject()).toBe(DEMO_NOTICE);
   });
 
@@ -31,7 +32,7 @@ describe('demo files', () => {
       expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
       const image = jpeg.decode(bytes, { useTArray: true });
       expect([image.width, image.height]).toEqual([800, 500]);
-      expect(image.comments?.[0]).toBe(entry.displayName);
+      expect(image.comments?.[0]).toBe(englishTitle(entry));
     },
   );
 
@@ -50,7 +51,7 @@ describe('demo files', () => {
     const sheet = await zip.file('xl/worksheets/sheet1.xml')!.async('string');
     expect(sheet).toContain('<row r="1">');
     expect(sheet).toContain('Demo placeholder');
-    expect(sheet).toContain(entry.displayName);
+    expect(sheet).toContain(englishTitle(entry));
   });
 
   it.each(byKind('pptx'))('$id is a PPTX package with a title slide', async (entry) => {
@@ -59,7 +60,7 @@ describe('demo files', () => {
       expect(zip.file(part), part).not.toBeNull();
     }
     const slide = await zip.file('ppt/slides/slide1.xml')!.async('string');
-    expect(slide).toContain(entry.displayName);
+    expect(slide).toContain(englishTitle(entry));
     expect(slide).toContain('Demo placeholder');
   });
 

@@ -12,6 +12,7 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
 import PptxGenJS from 'pptxgenjs';
 
 import type { CatalogueEntry } from '../../../src/domain/catalogue';
+import { englishTitle } from '../../../organiser/bucket/english-title.ts';
 
 export const DEMO_NOTICE = 'Demo placeholder — the organisers upload the real file';
 /** ASCII form for places that cannot carry "—" (JPEG comments, the bitmap font). */
@@ -98,7 +99,7 @@ function wrapText(text: string, font: PDFFont, size: number, maxWidth: number): 
 
 async function demoPdf(entry: CatalogueEntry): Promise<Buffer> {
   const doc = await PDFDocument.create({ updateMetadata: false });
-  doc.setTitle(entry.displayName);
+  doc.setTitle(englishTitle(entry));
   doc.setSubject(DEMO_NOTICE);
   doc.setAuthor('Rolette Reunion 2026 (demo)');
   doc.setProducer('tools/local/seed/demo-files.ts');
@@ -119,7 +120,7 @@ async function demoPdf(entry: CatalogueEntry): Promise<Buffer> {
     }
   };
 
-  draw(entry.displayName, bold, 24);
+  draw(englishTitle(entry), bold, 24);
   y -= 8;
   draw(entry.group.title({}, { locale: 'en' }), regular, 14, rgb(0.35, 0.35, 0.35));
   y -= 24;
@@ -285,7 +286,7 @@ export function demoJpeg(entry: CatalogueEntry, width = 800, height = 500): Buff
 
   // A dark caption band with the display name and the notice.
   const scale = 4;
-  const lines = wrapChars(entry.displayName, Math.floor((width - 60) / (6 * scale)));
+  const lines = wrapChars(englishTitle(entry), Math.floor((width - 60) / (6 * scale)));
   const noticeScale = 2;
   const bandHeight = lines.length * 9 * scale + 7 * noticeScale + 50;
   const bandTop = Math.round((height - bandHeight) / 2);
@@ -303,7 +304,7 @@ export function demoJpeg(entry: CatalogueEntry, width = 800, height = 500): Buff
     [255, 210, 120],
   );
 
-  const comments = [entry.displayName, DEMO_NOTICE_ASCII].map((text) => text.replace(/[^\x20-\x7e]/g, '?'));
+  const comments = [englishTitle(entry), DEMO_NOTICE_ASCII].map((text) => text.replace(/[^\x20-\x7e]/g, '?'));
   return jpeg.encode({ width, height, data: canvas.data, comments }, 85).data;
 }
 
@@ -381,7 +382,7 @@ async function demoXlsx(entry: CatalogueEntry): Promise<Buffer> {
   const rows: Cell[][] = [
     ['No.', 'Name', 'Town', 'Note'],
     [1, 'Demo Person One', 'Rolette, North Dakota', DEMO_NOTICE],
-    [2, 'Demo Person Two', 'Rolla, North Dakota', `File: ${entry.displayName}`],
+    [2, 'Demo Person Two', 'Rolla, North Dakota', `File: ${englishTitle(entry)}`],
     [3, 'Demo Person Three', 'Dunseith, North Dakota', `Group: ${entry.group.title({}, { locale: 'en' })}`],
     [4, 'Demo Person Four', 'Bottineau, North Dakota', ''],
   ];
@@ -408,7 +409,7 @@ async function demoXlsx(entry: CatalogueEntry): Promise<Buffer> {
         '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="docProps/core.xml"/>' +
         '</Relationships>',
     ],
-    ['docProps/core.xml', corePropsXml(entry.displayName)],
+    ['docProps/core.xml', corePropsXml(englishTitle(entry))],
     [
       'xl/workbook.xml',
       XML_HEAD +
@@ -436,14 +437,14 @@ async function demoXlsx(entry: CatalogueEntry): Promise<Buffer> {
 async function demoPptx(entry: CatalogueEntry): Promise<Buffer> {
   const pptx = new PptxGenJS();
   pptx.layout = 'LAYOUT_16x9'; // 10 x 5.625 in
-  pptx.title = entry.displayName;
+  pptx.title = englishTitle(entry);
   pptx.subject = DEMO_NOTICE;
   pptx.author = 'Rolette Reunion 2026 (demo)';
   pptx.company = 'Rolette Reunion 2026';
 
   const slide = pptx.addSlide();
   slide.background = { color: 'F6EEDC' };
-  slide.addText(entry.displayName, {
+  slide.addText(englishTitle(entry), {
     x: 0.5,
     y: 1.3,
     w: 9,

@@ -1,0 +1,322 @@
+/**
+ * News as files (content/news), as a visitor, a feed reader and a search engine meet them: the posts listed on
+ * /news newest first above the rest, each post's own page in both languages (its head, its text without
+ * JavaScript, hydrated without a warning or a shift), the Atom feeds (served as application/atom+xml, valid
+ * against RFC 4287's schema, linked from every page), the sitemap; and the texts after the reunion.
+ */
+import type { Page } from '@playwright/test';
+import { SITE_URL } from '../tools/local/config.ts';
+import { atomProblems } from '../tools/build/news/validate-atom.ts';
+import { readNewsPosts, type NewsPost } from '../tools/build/news/posts.ts';
+import {
+  expect,
+  expectNoViolations,
+  layoutShifts,
+  recordLayoutShifts,
+  signInAsMember,
+  test,
+} from './fixtures';
+
+const POSTS = readNewsPosts();
+const postsIn = (locale: 'en' | 'nb') => POSTS.filter((post) => post.locale === locale);
+const pathOf = (post: NewsPost) => `${post.locale === 'nb' ? '/nb' : ''}/news/${post.slug}`;
+const WJ = '\u2060';
+/** Text as read: without the word joiners that keep a range of days on one line. */
+const read = (text: string) => text.replaceAll(WJ, '');
+
+test.describe('the news page', () => {
+  for (const locale of ['en', 'nb'] as const) {
+    const news = locale === 'nb' ? '/nb/news' : '/news';
+    test(`${news} lists the posts newest first, above what it said before, and offers the feed`, async ({
+      page,
+    }) => {
+      await page.goto(news);
+      const posts = postsIn(locale);
+      expect(posts.length).toBeGreaterThanOrEqual(2);
+      const headings = page.getByRole('heading', { level: 2 });
+      await expect(headings.first()).toBeVisible();
+      const titles = (await headings.allInnerTexts()).map(read);
+      // Newest first (readNewsPosts sorts them so), then the articles of before: the dates, the seminars.
+      expect(titles.slice(0, posts.length)).toEqual(posts.map((post) => post.title));
+      expect(titles.length).toBeGreaterThan(posts.length);
+      for (const post of posts) {
+        const item = page.locator('.news-item').filter({ hasText: post.title });
+        await expect(item.getByRole('link', { name: post.title })).toHaveAttribute('href', pathOf(post));
+        await expect(item.locator('time')).toHaveAttribute('datetime', post.date);
+        await expect(item).toContainText(post.summary);
+      }
+      const follow = page.getByRole('link', { name: locale === 'nb' ? 'Følg nyhetene' : 'Follow the news' });
+      await expect(follow).toHaveAttribute('href', `${news}/feed.xml`);
+      await expect(follow).toHaveAttribute('type', 'application/atom+xml');
+    });
+  }
+
+  test('a post opens from the list and leads back, the title following', async ({ page }) => {
+    const [post] = postsIn('en');
+    await page.goto('/news');
+    await page.getByRole('link', { name: post!.title }).click();
+    await expect(page).toHaveURL(new RegExp(`${pathOf(post!)}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(post!.title);
+    await expect(page).toHaveTitle(`${post!.title} · Rolette Family Reunion 2026`);
+    await page.getByRole('link', { name: 'All news' }).click();
+    await expect(page).toHaveURL(/\/news$/);
+    await expect(page).toHaveTitle('News · Rolette Family Reunion 2026');
+  });
+
+  test('an address that is no post goes to the news', async ({ page }) => {
+    await page.goto('/nb/news/no-such-post');
+    await expect(page).toHaveURL(/\/nb\/news$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nyheter');
+  });
+});
+
+test.describe('a post', () => {
+  for (const post of POSTS) {
+    const path = pathOf(post);
+    const other = POSTS.find((twin) => twin.slug === post.slug && twin.locale !== post.locale)!;
+
+    test(`${path} has its own head: language, title, description, Open Graph, canonical, alternates, feed`, async ({
+      request,
+    }) => {
+      const response = await request.get(path);
+      expect(response.status()).toBe(200);
+      const html = await response.text();
+      const site = post.locale === 'nb' ? 'Slektstreff i Rolette 2026' : 'Rolette Family Reunion 2026';
+      const title = `${post.title} · ${site}`.replace(/&/g, '&amp;');
+      expect(html).toContain(`<html lang="${post.locale}">`);
+      expect(html).toContain(`<title>${title}</title>`);
+      expect(html).toContain(`<meta property="og:title" content="${title}" />`);
+      expect(html).toMatch(new RegExp(`<meta\\s+name="description"\\s+content="${post.summary}"`));
+      expect(html).toMatch(new RegExp(`<meta\\s+property="og:description"\\s+content="${post.summary}"`));
+      expect(html).toMatch(new RegExp(`<link rel="canonical" href="https://[^"]+${path}" />`));
+      expect(html).toMatch(
+        new RegExp(
+          `<link rel="alternate" hreflang="${other.locale}" href="https://[^"]+${pathOf(other)}" />`,
+        ),
+      );
+      expect(html).toMatch(
+        /<link rel="alternate" hreflang="x-default" href="https:\/\/[^"]+\/news\/[a-z0-9-]+" \/>/,
+      );
+      expect(html).toMatch(
+        new RegExp(
+          `<meta property="og:image" content="https://[^"]+${post.locale === 'nb' ? '/nb' : ''}/og-image.png" />`,
+        ),
+      );
+      expect(html).toMatch(
+        new RegExp(
+          `<link rel="alternate" type="application/atom\\+xml" title="[^"]+" href="https://[^"]+${post.locale === 'nb' ? '/nb' : ''}/news/feed.xml" />`,
+        ),
+      );
+    });
+  }
+
+  test('reads without JavaScript, in each language', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: SITE_URL });
+    const page = await context.newPage();
+    for (const post of POSTS) {
+      await page.goto(pathOf(post));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(post.title);
+      await expect(page.locator('.news-post-body p').first()).toBeVisible();
+      await expect(page.locator('.news-post-body')).toContainText(
+        post.markdown.trim().split(/\s+/).slice(0, 2).join(' '),
+      );
+    }
+    await context.close();
+  });
+
+  test('hydrates without a warning, an error or a shift, and shows its links', async ({ page, problems }) => {
+    await recordLayoutShifts(page);
+    for (const post of POSTS) {
+      await page.goto(pathOf(post));
+      await page.waitForLoadState('networkidle');
+      expect({ path: pathOf(post), shifts: await layoutShifts(page) }).toEqual({
+        path: pathOf(post),
+        shifts: [],
+      });
+      await expect(page.locator('.news-post-body a').first()).toHaveAttribute('href', /^\//);
+    }
+    expect(problems.errors).toEqual([]);
+  });
+
+  test('is accessible', async ({ page }) => {
+    for (const post of POSTS) {
+      await page.goto(pathOf(post));
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoViolations(page, pathOf(post));
+    }
+  });
+});
+
+test.describe('the feeds', () => {
+  for (const locale of ['en', 'nb'] as const) {
+    const path = `${locale === 'nb' ? '/nb' : ''}/news/feed.xml`;
+    test(`${path} is Atom 1.0 (valid against RFC 4287's schema), served as application/atom+xml`, async ({
+      request,
+    }) => {
+      const response = await request.get(path);
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toBe('application/atom+xml; charset=utf-8');
+      expect(response.headers()['x-content-type-options']).toBe('nosniff');
+      const xml = await response.text();
+      expect(atomProblems(xml)).toEqual([]);
+      expect(xml).toContain(`xml:lang="${locale}"`);
+      const entries = xml.split('<entry>').slice(1);
+      expect(entries).toHaveLength(postsIn(locale).length);
+      postsIn(locale).forEach((post, index) => {
+        expect(entries[index]).toMatch(
+          new RegExp(`<link rel="alternate" type="text/html" href="https://[^"]+${pathOf(post)}"/>`),
+        );
+        expect(entries[index]).toContain(`<title>${post.title}</title>`);
+        expect(entries[index]).toMatch(/<published>\d{4}-\d{2}-\d{2}T\d{2}:00:00Z<\/published>/);
+        expect(entries[index]).toContain(
+          `<name>${post.author ?? (locale === 'nb' ? 'Arrangørene' : 'The organisers')}</name>`,
+        );
+        expect(entries[index]).toContain('<content type="html">&lt;p&gt;');
+      });
+    });
+  }
+
+  test('every page of a language links its feed, the app shell too', async ({ request }) => {
+    for (const [path, feed] of [
+      ['/home', '/news/feed.xml'],
+      ['/about', '/news/feed.xml'],
+      ['/login', '/news/feed.xml'],
+      ['/members', '/news/feed.xml'],
+      ['/nb/contact', '/nb/news/feed.xml'],
+      ['/nb/members', '/nb/news/feed.xml'],
+    ] as const) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).toMatch(
+        new RegExp(
+          `<link rel="alternate" type="application/atom\\+xml" title="[^"]+" href="https://[^"]+${feed}" />`,
+        ),
+      );
+    }
+  });
+
+  test('each language shares its own picture, with its texts in that language', async ({ request }) => {
+    const [en, nb] = await Promise.all(
+      ['/og-image.png', '/nb/og-image.png'].map((path) => request.get(path)),
+    );
+    for (const response of [en!, nb!]) {
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toContain('image/png');
+    }
+    expect((await en!.body()).equals(await nb!.body())).toBe(false);
+    for (const [path, image, alt] of [
+      ['/nb/home', '/nb/og-image.png', 'Slektstreff i Rolette 2026'],
+      ['/home', '/og-image.png', 'Rolette Family Reunion 2026'],
+    ] as const) {
+      const html = await (await request.get(path)).text();
+      expect(html).toMatch(
+        new RegExp(`<meta property="og:image" content="https://[^"]+\\.[a-z]+${image}" />`),
+      );
+      expect(html).toMatch(new RegExp(`<meta property="og:image:alt" content="${alt}, `));
+    }
+  });
+
+  test('the sitemap lists every post in both languages', async ({ request }) => {
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    for (const post of POSTS) expect(sitemap).toContain(`${pathOf(post)}</loc>`);
+  });
+});
+
+/** What the page says to a reader: visible text (without the texts kept hidden for another state). */
+async function visibleText(page: Page): Promise<string> {
+  return read(await page.locator('main').innerText());
+}
+
+test.describe('after the reunion', () => {
+  // The machine's clock (and the build's) is past July 12, 2026, like every visitor's from now on.
+  test.beforeEach(() => {
+    test.skip(Date.now() < Date.parse('2026-07-13T05:00:00Z'), 'only once the reunion is over');
+  });
+
+  const AHEAD = [
+    /Join us on/,
+    /gather again/,
+    /meets regularly/,
+    /is held for out-of-town/,
+    /takes place on/,
+    /we hold a series/,
+    /Everyone is welcome/,
+    /as the reunion draws near/,
+    /need one of the hotel rooms/,
+    /Bli med oss/,
+    /samles igjen/,
+    /holder jevnlige/,
+    /Vi har holdt av et antall hotellrom/,
+    /Slektstreffet holdes/,
+    /holder vi en serie/,
+    /Alle er velkommen/,
+    /etter hvert som treffet nærmer seg/,
+    /trenger et av hotellrommene/,
+  ];
+
+  test('the build-time HTML speaks of the reunion in the past, without JavaScript, in both languages', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: SITE_URL });
+    const page = await context.newPage();
+    for (const path of [
+      '/home',
+      '/news',
+      '/about',
+      '/contact',
+      '/nb/home',
+      '/nb/news',
+      '/nb/about',
+      '/nb/contact',
+    ]) {
+      await page.goto(path);
+      const text = await visibleText(page);
+      for (const ahead of AHEAD) expect(text, `${path}: ${ahead}`).not.toMatch(ahead);
+    }
+    await page.goto('/home');
+    expect(await visibleText(page)).toContain(
+      'On July 10th–12th, 2026 the descendants of two Norwegian immigrant families gathered again',
+    );
+    await page.goto('/nb/news');
+    expect(await visibleText(page)).toContain('Slektstreffet ble holdt 10.–12. juli 2026');
+    await context.close();
+  });
+
+  test('a signed-in member is told where the files are, not to log in', async ({ page }) => {
+    await signInAsMember(page);
+    for (const path of ['/home', '/news']) {
+      await page.goto(path);
+      const main = page.locator('main');
+      await expect(main.getByRole('link', { name: 'the members area' }).first()).toBeVisible();
+      await expect(main.getByRole('link', { name: 'log in' })).toHaveCount(0);
+      expect(await visibleText(page)).not.toMatch(/log in/i);
+    }
+    await page.goto('/members');
+    await expect(page.locator('.lead')).toContainText('Here are the historical documents');
+    await expect(page.locator('.lead')).not.toContainText('draws near');
+  });
+
+  test('the Norwegian range of days never breaks after "10.–", at any width', async ({ page }) => {
+    for (const width of [320, 360, 390, 412]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/nb/home');
+      // Each occurrence of the range: its characters all on one line (one row of boxes).
+      const lines = await page.evaluate(() => {
+        const found: number[] = [];
+        const walker = document.createTreeWalker(document.querySelector('#root')!, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent ?? '';
+          const at = text.indexOf('10.–');
+          if (at < 0 || (node.parentElement && getComputedStyle(node.parentElement).visibility === 'hidden'))
+            continue;
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, text.indexOf('12.', at) + 3); // (it may break before "juli")
+          found.push(new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size);
+        }
+        return found;
+      });
+      expect(lines.length, `${width}px`).toBeGreaterThanOrEqual(3);
+      expect(lines, `${width}px`).toEqual(lines.map(() => 1));
+    }
+  });
+});

@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import type { PhotoLocation, PhotoMetadata } from '../../domain/photos';
+import { photoDetails } from '../../firebase/photos';
+
+const keyOf = (location: PhotoLocation) =>
+  location.state === 'shared' ? `shared/${location.photoId}` : `pending/${location.uid}/${location.photoId}`;
+
+/**
+ * The photos' metadata (caption, date, who shared it), read once per photo and kept for the visit: the gallery's
+ * tiles, the larger view and the waiting list share it. A few hundred bytes a photo, so 2,000 photos are well
+ * under a megabyte. null: the photo's metadata is not a photo's (the page then says less about it).
+ */
+export class DetailsCache {
+  private readonly values = new Map<string, PhotoMetadata | null>();
+  private readonly pending = new Map<string, Promise<PhotoMetadata | null>>();
+
+  constructor(
+    private readonly fetch: (location: PhotoLocation) => Promise<PhotoMetadata | null> = photoDetails,
+  ) {}
+
+  peek(location: PhotoLocation): PhotoMetadata | null | undefined {
+    return this.values.get(keyOf(location));
+  }
+
+  load(location: PhotoLocation): Promise<PhotoMetadata | null> {
+    const key = keyOf(location);
+    if (this.values.has(key)) return Promise.resolve(this.values.get(key)!);
+    let request = this.pending.get(key);
+    if (!request) {
+      request = this.fetch(location).then(
+        (value) => {
+          this.values.set(key, value);
+          this.pending.delete(key);
+          return value;
+        },
+        (error: unknown) => {
+          this.pending.delete(key);
+          throw error;
+        },
+      );
+      this.pending.set(key, request);
+    }
+    return request;
+  }
+
+  forget(location: PhotoLocation): void {
+    this.values.delete(keyOf(location));
+  }
+}
+
+/** A photo's metadata from the cache, loaded when `location` is set (undefined until known or on failure). */
+export function useDetails(
+  cache: DetailsCache,
+  location: PhotoLocation | undefined,
+): PhotoMetadata | null | undefined {
+  const known = location ? cache.peek(location) : undefined;
+  const [loaded, setLoaded] = useState<{ key: string; value: PhotoMetadata | null } | undefined>();
+  const key = location ? keyOf(location) : undefined;
+  useEffect(() => {
+    if (!location || known !== undefined) return;
+    let active = true;
+    cache.load(location).then(
+      (value) => {
+        if (active) setLoaded({ key: keyOf(location), value });
+      },
+      (error: unknown) => console.warn('Could not read a photo’s details', error),
+    );
+    return () => {
+      active = false;
+    };
+    // location is compared by its key
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cache, key, known]);
+  if (known !== undefined) return known;
+  return loaded && loaded.key === key ? loaded.value : undefined;
+}

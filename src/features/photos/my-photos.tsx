@@ -1,0 +1,223 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Badge, Button, Spinner } from 'react-bootstrap';
+import type { PhotoLocation } from '../../domain/photos';
+import { deleteWaitingPhoto, isShared, listPendingOf } from '../../firebase/photos';
+import type { PhotoAccess } from '../../firebase/photo-access';
+import { m } from '../../paraglide/messages.js';
+import { useDetails, type DetailsCache } from './details-cache';
+import { forgetPhoto, rememberedPhotos } from './my-photos-store';
+import { altTextOf, takenAtText } from './photo-text';
+import { Thumbnail } from './thumbnail';
+
+type Fate = 'waiting' | 'shared' | 'not-accepted';
+
+interface Entry {
+  photoId: string;
+  fate: Fate;
+}
+
+export interface MyPhotosDeps {
+  listPending: (uid: string) => Promise<string[]>;
+  isShared: (photoId: string) => Promise<boolean>;
+  withdraw: (uid: string, photoId: string) => Promise<void>;
+}
+
+const browserDeps: MyPhotosDeps = { listPending: listPendingOf, isShared, withdraw: deleteWaitingPhoto };
+
+/**
+ * What became of this account's photos: waiting for an organiser (its own folder, from any device), shared, or
+ * not accepted (sent from this browser and now in neither folder). A waiting one can be withdrawn.
+ */
+export async function myPhotos(uid: string, deps: MyPhotosDeps = browserDeps): Promise<Entry[]> {
+  const waiting = new Set(await deps.listPending(uid));
+  const others = rememberedPhotos(uid).filter((id) => !waiting.has(id));
+  const fates = await Promise.all(
+    others.map(async (photoId): Promise<Entry> => ({
+      photoId,
+      fate: (await deps.isShared(photoId)) ? 'shared' : 'not-accepted',
+    })),
+  );
+  return [...[...waiting].map((photoId): Entry => ({ photoId, fate: 'waiting' })), ...fates].sort((a, b) =>
+    a.photoId < b.photoId ? -1 : 1,
+  );
+}
+
+const FATE_TEXT: Record<Fate, () => string> = {
+  waiting: m.photos_fate_waiting,
+  shared: m.photos_fate_shared,
+  'not-accepted': m.photos_fate_not_accepted,
+};
+const FATE_BADGE: Record<Fate, string> = {
+  waiting: 'warning',
+  shared: 'success',
+  'not-accepted': 'secondary',
+};
+
+function MyPhoto({
+  entry,
+  access,
+  details,
+  onWithdraw,
+  onDismiss,
+}: {
+  entry: Entry;
+  access: PhotoAccess;
+  details: DetailsCache;
+  onWithdraw: (photoId: string) => Promise<void>;
+  onDismiss: (photoId: string) => void;
+}) {
+  const location: PhotoLocation | undefined =
+    entry.fate === 'waiting'
+      ? { state: 'pending', uid: access.uid, photoId: entry.photoId }
+      : entry.fate === 'shared'
+        ? { state: 'shared', photoId: entry.photoId }
+        : undefined;
+  const metadata = useDetails(details, location);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const withdraw = async () => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      await onWithdraw(entry.photoId);
+    } catch (error) {
+      console.warn('Could not withdraw the photo', error);
+      setFailed(true);
+      setBusy(false);
+    }
+  };
+  return (
+    <li className="my-photo" data-photo-id={entry.photoId}>
+      {location ? (
+        <Thumbnail location={location} enabled alt={altTextOf(entry.photoId, metadata)} />
+      ) : (
+        <span className="photo-thumbnail" />
+      )}
+      <div className="my-photo-text">
+        <Badge bg={FATE_BADGE[entry.fate]} text={entry.fate === 'waiting' ? 'dark' : undefined}>
+          {FATE_TEXT[entry.fate]()}
+        </Badge>
+        <div className="small">{takenAtText(entry.photoId, metadata)}</div>
+        {metadata?.caption && <div className="small text-body-secondary text-break">{metadata.caption}</div>}
+        {failed && (
+          <div className="small text-danger" role="alert">
+            {m.photos_withdraw_failed()}
+          </div>
+        )}
+        {entry.fate === 'waiting' && (
+          <Button
+            variant="outline-secondary"
+            size="sm"
+            className="mt-1"
+            onClick={withdraw}
+            disabled={busy}
+            aria-busy={busy}
+            aria-label={m.photos_withdraw_named({ date: takenAtText(entry.photoId, metadata) })}
+          >
+            {busy && <Spinner animation="border" size="sm" aria-hidden="true" className="me-1" />}
+            {m.photos_withdraw()}
+          </Button>
+        )}
+        {entry.fate === 'not-accepted' && (
+          <Button
+            variant="link"
+            size="sm"
+            className="p-0 mt-1"
+            onClick={() => onDismiss(entry.photoId)}
+            aria-label={m.photos_dismiss_named({ date: takenAtText(entry.photoId, metadata) })}
+          >
+            {m.photos_dismiss()}
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** "Your photos": the account's photos and what became of them (hidden until it has any). */
+export function MyPhotos({
+  access,
+  details,
+  version,
+  onChanged,
+  deps = browserDeps,
+}: {
+  access: PhotoAccess;
+  details: DetailsCache;
+  /** Changes when photos were sent or moved: the list is read again. */
+  version: number;
+  onChanged: () => void;
+  deps?: MyPhotosDeps;
+}) {
+  const [entries, setEntries] = useState<Entry[] | undefined>();
+  const [failed, setFailed] = useState(false);
+  const [reload, setReload] = useState(0);
+
+  useEffect(() => {
+    let active = true;
+    myPhotos(access.uid, deps).then(
+      (found) => {
+        if (!active) return;
+        setEntries(found);
+        setFailed(false);
+      },
+      (error: unknown) => {
+        console.warn('Could not list your photos', error);
+        if (active) setFailed(true);
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [access.uid, deps, version, reload]);
+
+  const withdraw = useCallback(
+    async (photoId: string) => {
+      await deps.withdraw(access.uid, photoId);
+      forgetPhoto(access.uid, photoId);
+      setEntries((current) => current?.filter((entry) => entry.photoId !== photoId));
+      onChanged();
+    },
+    [access.uid, deps, onChanged],
+  );
+  const dismiss = useCallback(
+    (photoId: string) => {
+      forgetPhoto(access.uid, photoId);
+      setEntries((current) => current?.filter((entry) => entry.photoId !== photoId));
+    },
+    [access.uid],
+  );
+
+  if (failed)
+    return (
+      <section className="my-photos content-section" aria-labelledby="my-photos-heading">
+        <h2 id="my-photos-heading">{m.photos_mine_heading()}</h2>
+        <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2" role="alert">
+          <span>{m.photos_mine_failed()}</span>
+          <Button size="sm" variant="outline-secondary" onClick={() => setReload((value) => value + 1)}>
+            {m.common_try_again()}
+          </Button>
+        </div>
+      </section>
+    );
+  if (!entries?.length) return null;
+  const waiting = entries.filter((entry) => entry.fate === 'waiting').length;
+  return (
+    <section className="my-photos content-section" aria-labelledby="my-photos-heading">
+      <h2 id="my-photos-heading">{m.photos_mine_heading()}</h2>
+      {waiting > 0 && <p className="small">{m.photos_mine_waiting_note()}</p>}
+      <ul className="list-unstyled my-photo-list">
+        {entries.map((entry) => (
+          <MyPhoto
+            key={entry.photoId}
+            entry={entry}
+            access={access}
+            details={details}
+            onWithdraw={withdraw}
+            onDismiss={dismiss}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Alert } from 'react-bootstrap';
+import { CheckAgain } from '../../components/approval/check-again';
+import { MailLink } from '../../components/approval/mail-link';
+import { PageLoading } from '../../components/page-loading';
+import { RichText } from '../../components/rich-text';
+import { config } from '../../config/env';
+import type { PhotoAccess } from '../../firebase/photo-access';
+import { m } from '../../paraglide/messages.js';
+import { DetailsCache } from './details-cache';
+import { Gallery } from './gallery';
+import { Moderation } from './moderation';
+import { MyPhotos } from './my-photos';
+import { rememberPhoto } from './my-photos-store';
+import { WorkerPhotoPreparer, type PhotoPreparer } from './photo-preparer';
+import { UploadPanel } from './upload-panel';
+import { usePhotoAccess } from './use-photo-access';
+import { browserUploadDeps, useUploads, type UploadDeps } from './use-uploads';
+import '../../styles/bootstrap-lazy.scss';
+import './photos.scss';
+
+/** A verified relative whose account no organiser has approved: why, whom to write to, and Check again. */
+function NotApproved({ checkAgain }: { checkAgain: ReturnType<typeof usePhotoAccess>['checkAgain'] }) {
+  return (
+    <Alert variant="info" className="photos-approval">
+      <p>
+        <RichText
+          message={m.photos_approval_text}
+          inputs={{ email: config.contactEmail }}
+          tags={{ link: (children) => <MailLink alertLink>{children}</MailLink> }}
+        />
+      </p>
+      {/* Approved now: the page re-renders with the new access from the same hook. */}
+      <CheckAgain checkAgain={checkAgain} onApproved={() => {}} />
+    </Alert>
+  );
+}
+
+function PhotosArea({ access, preparer }: { access: PhotoAccess; preparer: PhotoPreparer }) {
+  const [details] = useState(() => new DetailsCache());
+  const [deps] = useState<UploadDeps>(() => browserUploadDeps(preparer));
+  // Bumped when photos move: the lists that show them read again.
+  const [mineVersion, setMineVersion] = useState(0);
+  const [galleryVersion, setGalleryVersion] = useState(0);
+  const [waitingVersion, setWaitingVersion] = useState(0);
+
+  const onSent = useCallback(
+    (photoId: string) => {
+      rememberPhoto(access.uid, photoId);
+      setMineVersion((value) => value + 1);
+      setWaitingVersion((value) => value + 1);
+    },
+    [access.uid],
+  );
+  const uploads = useUploads(access, deps, onSent);
+
+  const onModerated = useCallback((outcome: 'approved' | 'rejected') => {
+    if (outcome === 'approved') setGalleryVersion((value) => value + 1);
+    setMineVersion((value) => value + 1);
+  }, []);
+  const onMineChanged = useCallback(() => {
+    setWaitingVersion((value) => value + 1);
+  }, []);
+  const onRemoved = useCallback(() => setMineVersion((value) => value + 1), []);
+
+  return (
+    <>
+      {access.approved && <UploadPanel uploads={uploads} />}
+      {access.approved && (
+        <MyPhotos access={access} details={details} version={mineVersion} onChanged={onMineChanged} />
+      )}
+      {access.organiser && <Moderation details={details} version={waitingVersion} onChanged={onModerated} />}
+      <Gallery access={access} details={details} version={galleryVersion} onRemoved={onRemoved} />
+    </>
+  );
+}
+
+/**
+ * The photos page's content below its heading (./photos-page.tsx loads it): approved relatives share theirs
+ * (prepared on their own device, then waiting for an organiser), see what became of them, and see every shared
+ * photo; organisers also approve or reject the waiting ones. A verified relative who is not approved is told why,
+ * and whom to ask.
+ */
+export default function PhotosContent() {
+  const { access, checkAgain } = usePhotoAccess();
+  const [preparer] = useState<PhotoPreparer>(() => new WorkerPhotoPreparer());
+  useEffect(() => () => preparer.dispose(), [preparer]);
+
+  if (access === undefined) return <PageLoading />;
+  if (access === null) return <Alert variant="warning">{m.photos_access_failed()}</Alert>;
+  return access.approved || access.organiser ? (
+    <PhotosArea access={access} preparer={preparer} />
+  ) : (
+    <NotApproved checkAgain={checkAgain} />
+  );
+}

@@ -1,0 +1,114 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import type { PhotoAccess } from '../../firebase/photo-access';
+import { DetailsCache } from './details-cache';
+import { Moderation, type ModerationDeps } from './moderation';
+import PhotosPage from './photos-page';
+
+let access: PhotoAccess = { uid: 'u1', approved: false, organiser: false, name: undefined };
+const reads: boolean[] = [];
+vi.mock('../../firebase/photo-access', () => ({
+  photoAccess: (refresh: boolean) => {
+    reads.push(refresh);
+    return Promise.resolve(access);
+  },
+}));
+vi.mock('../../firebase/photos', () => ({
+  listSharedPage: () => Promise.resolve({ photoIds: [] }),
+  listPendingOf: () => Promise.resolve([]),
+  isShared: () => Promise.resolve(false),
+  deleteWaitingPhoto: () => Promise.resolve(),
+  uploadPhoto: () => Promise.resolve(),
+  listWaiting: () => Promise.resolve([]),
+  approvePhoto: () => Promise.resolve(),
+  photoErrorKind: () => 'other',
+  ApprovalError: class ApprovalError extends Error {},
+  fetchThumbnail: () => Promise.resolve(new Blob()),
+  photoDetails: () => Promise.resolve(null),
+}));
+
+URL.createObjectURL ??= () => 'blob:x';
+URL.revokeObjectURL ??= () => {};
+
+describe('PhotosPage', () => {
+  it('tells a relative without approval why, whom to write to, and lets them check again', async () => {
+    access = { uid: 'u1', approved: false, organiser: false, name: undefined };
+    render(
+      <MemoryRouter>
+        <PhotosPage />
+      </MemoryRouter>,
+    );
+    expect(
+      await screen.findByText(/only relatives approved by an organiser can share and see them/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'reunion2026@example.org' })).toHaveAttribute(
+      'href',
+      'mailto:reunion2026@example.org',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    expect(
+      await screen.findByText('Your account has not been approved yet. Please try again later.'),
+    ).toBeInTheDocument();
+    expect(reads).toContain(true);
+
+    access = { ...access, approved: true };
+    await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    expect(await screen.findByRole('heading', { name: 'Share your photos' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add photos' })).toBeInTheDocument();
+    expect(await screen.findByText('No photos have been shared yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /Waiting for approval/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('Moderation', () => {
+  const waiting = [
+    { uid: 'a', photoId: '20260710T150000Z_aaaaaaaaaa' },
+    { uid: 'b', photoId: '20260711T150000Z_bbbbbbbbbb' },
+  ];
+  const details = () =>
+    new DetailsCache(async (location) => ({
+      takenAt: '2026-07-10T15:00:00Z',
+      width: '480',
+      height: '360',
+      uploaderUid: location.state === 'pending' ? location.uid : 'x',
+      uploaderName: location.state === 'pending' && location.uid === 'a' ? 'Anne' : 'Bjørn',
+      caption: location.state === 'pending' && location.uid === 'a' ? 'At the church' : undefined,
+    }));
+
+  it('lists the waiting photos with caption, uploader and date; approves one and rejects the other', async () => {
+    let approveFails = true;
+    const deps: ModerationDeps = {
+      list: vi.fn(async () => waiting),
+      approve: vi.fn(async () => {
+        if (approveFails) {
+          approveFails = false;
+          throw new Error('network');
+        }
+      }),
+      reject: vi.fn(async () => {}),
+    };
+    const onChanged = vi.fn();
+    render(<Moderation details={details()} version={0} onChanged={onChanged} deps={deps} />);
+    expect(await screen.findByRole('heading', { name: 'Waiting for approval (2)' })).toBeInTheDocument();
+    const first = (await screen.findByText('At the church')).closest('li')!;
+    expect(within(first).getByText('Taken July 10th, 2026, 10:00 AM · shared by Anne')).toBeInTheDocument();
+
+    // A failure part-way says so; a second press finishes.
+    await userEvent.click(
+      within(first).getByRole('button', { name: 'Approve the photo taken July 10th, 2026, 10:00 AM' }),
+    );
+    expect(await within(first).findByRole('alert')).toHaveTextContent('Press Approve again to finish');
+    await userEvent.click(within(first).getByRole('button', { name: /^Approve/ }));
+    expect(await screen.findByRole('heading', { name: 'Waiting for approval (1)' })).toBeInTheDocument();
+    expect(deps.approve).toHaveBeenLastCalledWith('a', waiting[0]!.photoId);
+    expect(onChanged).toHaveBeenCalledWith('approved');
+
+    const second = screen.getByText('No caption').closest('li')!;
+    await userEvent.click(within(second).getByRole('button', { name: /^Reject/ }));
+    await userEvent.click(within(second).getByRole('button', { name: 'Yes, reject it' }));
+    expect(await screen.findByText('No photos are waiting.')).toBeInTheDocument();
+    expect(deps.reject).toHaveBeenCalledWith('b', waiting[1]!.photoId);
+    expect(screen.getByRole('status')).toHaveTextContent('The photo was rejected and deleted.');
+  });
+});

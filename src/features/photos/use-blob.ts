@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+
+export type BlobState =
+  | { status: 'idle' | 'loading' | 'failed'; url?: undefined; blob?: undefined }
+  | { status: 'ready'; url: string; blob: Blob };
+
+/**
+ * Loads a Blob while `key` is set and shows it through an object URL, revoked as soon as the key changes, the
+ * Blob is no longer wanted (key undefined) or the component goes: nothing of a picture stays in memory after it
+ * leaves. `load` is called with the key and an AbortSignal.
+ */
+export function useBlob<K extends string>(
+  key: K | undefined,
+  load: (key: K, signal: AbortSignal) => Promise<Blob>,
+): BlobState {
+  const [state, setState] = useState<{ key: K | undefined; value: BlobState }>({
+    key,
+    value: { status: key === undefined ? 'idle' : 'loading' },
+  });
+  if (state.key !== key) {
+    // A new request: "loading" (or "idle") from this very render, never the previous picture.
+    setState({ key, value: { status: key === undefined ? 'idle' : 'loading' } });
+  }
+
+  useEffect(() => {
+    if (key === undefined) return;
+    const controller = new AbortController();
+    let url: string | undefined;
+    load(key, controller.signal).then(
+      (blob) => {
+        if (controller.signal.aborted) return;
+        url = URL.createObjectURL(blob);
+        setState({ key, value: { status: 'ready', url, blob } });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.warn('Could not load a picture', error);
+        setState({ key, value: { status: 'failed' } });
+      },
+    );
+    return () => {
+      controller.abort(new DOMException('No longer shown', 'AbortError'));
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [key, load]);
+
+  return state.key === key ? state.value : { status: key === undefined ? 'idle' : 'loading' };
+}
