@@ -61,7 +61,10 @@ for (const size of WIDTHS) {
       }
     });
 
-    test('login, sign-up with the requirements panel, and each modal and alert', async ({ page, problems }) => {
+    test('login, sign-up with the requirements panel, and each modal and alert', async ({
+      page,
+      problems,
+    }) => {
       problems.expectWarnings(/^Sign-in failed/); // the failure the walk stages (a 500 from the service)
       await page.goto('/login');
       await expect(page.getByRole('button', { name: 'Sign in with email' })).toBeVisible();

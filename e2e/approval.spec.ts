@@ -146,7 +146,9 @@ test.describe('a blocked account', () => {
     ['/members', '/login'],
     ['/nb/members', '/nb/login'],
   ] as const) {
-    test(`a member's open page, reloaded after the block, lands on ${loginPath} saying why`, async ({ page }) => {
+    test(`a member's open page, reloaded after the block, lands on ${loginPath} saying why`, async ({
+      page,
+    }) => {
       test.setTimeout(120_000);
       const email = newEmail('blocked-open');
       const remove = await createVerifiedAccount(email, accounts.relative.password);

@@ -312,7 +312,10 @@ export async function textContrast(
         return {
           x: box.left + left,
           y: box.top + top,
-          width: Math.max(1, Math.min(context.measureText(text).width, box.width - left - px(css.paddingRight))),
+          width: Math.max(
+            1,
+            Math.min(context.measureText(text).width, box.width - left - px(css.paddingRight)),
+          ),
           height: box.height - top - px(css.borderBottomWidth) - px(css.paddingBottom),
         };
       }
@@ -382,7 +385,9 @@ export async function expectNoViolations(page: Page, state: string, { network = 
     const [selector, ...inFrame] = node.target;
     const element = page.locator(String(selector));
     if (inFrame.length || (await element.count()) !== 1) {
-      unjudged.push(`${state}: color-contrast not judged by axe, not found to judge: ${node.target.join(' ')} [${why}]`);
+      unjudged.push(
+        `${state}: color-contrast not judged by axe, not found to judge: ${node.target.join(' ')} [${why}]`,
+      );
       continue;
     }
     // Behind an open modal dialog (its backdrop over it) the page is not to be read until the dialog closes.

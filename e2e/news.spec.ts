@@ -195,7 +195,9 @@ test.describe('the feeds', () => {
   });
 
   test('each language shares its own picture, with its texts in that language', async ({ request }) => {
-    const [en, nb] = await Promise.all(['/og-image.png', '/nb/og-image.png'].map((path) => request.get(path)));
+    const [en, nb] = await Promise.all(
+      ['/og-image.png', '/nb/og-image.png'].map((path) => request.get(path)),
+    );
     for (const response of [en!, nb!]) {
       expect(response.status()).toBe(200);
       expect(response.headers()['content-type']).toContain('image/png');
@@ -206,7 +208,9 @@ test.describe('the feeds', () => {
       ['/home', '/og-image.png', 'Rolette Family Reunion 2026'],
     ] as const) {
       const html = await (await request.get(path)).text();
-      expect(html).toMatch(new RegExp(`<meta property="og:image" content="https://[^"]+\\.[a-z]+${image}" />`));
+      expect(html).toMatch(
+        new RegExp(`<meta property="og:image" content="https://[^"]+\\.[a-z]+${image}" />`),
+      );
       expect(html).toMatch(new RegExp(`<meta property="og:image:alt" content="${alt}, `));
     }
   });

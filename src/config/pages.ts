@@ -140,7 +140,9 @@ export const SITEMAP_PAGES: readonly Page[] = PAGE_LIST.filter((page) => page.si
 );
 
 /** Pages behind the route guard (kept out of search engines by robots.txt too). */
-export const MEMBER_PAGES = /* @__PURE__ */ pagesWhere((page) => page.access === 'member') as readonly PlainPage[];
+export const MEMBER_PAGES = /* @__PURE__ */ pagesWhere(
+  (page) => page.access === 'member',
+) as readonly PlainPage[];
 
 /** The pages a header menu links to, in the list's order, with their labels. */
 export function navPages(menu: 'main' | 'members'): { page: PlainPage; label: () => string }[] {

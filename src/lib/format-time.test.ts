@@ -10,8 +10,12 @@ describe('formatDateTimeIn', () => {
   });
 
   it('writes midnight and noon as people do', () => {
-    expect(formatDateTimeIn(new Date('2026-07-11T05:00:00Z'), CHICAGO, 'en')).toBe('July 11th, 2026, 12:00 AM');
-    expect(formatDateTimeIn(new Date('2026-07-11T17:05:00Z'), CHICAGO, 'en')).toBe('July 11th, 2026, 12:05 PM');
+    expect(formatDateTimeIn(new Date('2026-07-11T05:00:00Z'), CHICAGO, 'en')).toBe(
+      'July 11th, 2026, 12:00 AM',
+    );
+    expect(formatDateTimeIn(new Date('2026-07-11T17:05:00Z'), CHICAGO, 'en')).toBe(
+      'July 11th, 2026, 12:05 PM',
+    );
     expect(formatDateTimeIn(new Date('2026-07-11T05:00:00Z'), CHICAGO, 'nb')).toBe('11. juli 2026 kl. 00:00');
   });
 });

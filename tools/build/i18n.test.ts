@@ -134,9 +134,13 @@ describe('messages', () => {
       }
     }
     // The bound message says the same as Paraglide's own: run both as modules.
-    const dataUrl = (code: string) => `data:text/javascript,${encodeURIComponent(code.replace(/from '\.\.\/(runtime|registry)\.js'/g, (_m, file) => `from '${new URL(`../../src/paraglide/${file}.js`, import.meta.url).href}'`))}`;
+    const dataUrl = (code: string) =>
+      `data:text/javascript,${encodeURIComponent(code.replace(/from '\.\.\/(runtime|registry)\.js'/g, (_m, file) => `from '${new URL(`../../src/paraglide/${file}.js`, import.meta.url).href}'`))}`;
     const code = readFileSync('src/paraglide/messages/home_when_text.js', 'utf8');
-    const bound = (await import(dataUrl(directExport(code, 'nb')!.code))) as Record<string, (i?: object, o?: object) => string>;
+    const bound = (await import(dataUrl(directExport(code, 'nb')!.code))) as Record<
+      string,
+      (i?: object, o?: object) => string
+    >;
     const original = (await import(dataUrl(code))) as Record<string, (i?: object, o?: object) => string>;
     expect(bound.home_when_text!()).toBe(original.home_when_text!({}, { locale: 'nb' }));
   });

@@ -52,7 +52,9 @@ describe('Gallery', () => {
     expect(await within(grid).findByRole('button', { name: `Caption of ${ids(0)[0]}` })).toBeInTheDocument();
     await vi.waitFor(() =>
       expect(
-        within(grid).getAllByRole('button', { name: /^Photo shared by Ola, taken July 10th, 2026, 10:00 AM$/ }),
+        within(grid).getAllByRole('button', {
+          name: /^Photo shared by Ola, taken July 10th, 2026, 10:00 AM$/,
+        }),
       ).toHaveLength(4),
     );
     expect(screen.getByText('6 photos, oldest first')).toBeInTheDocument();
