@@ -203,7 +203,8 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/members$/);
   });
 
-  test('a failing auth backend shows the alert and leaves the widget usable', async ({ page }) => {
+  test('a failing auth backend shows the alert and leaves the widget usable', async ({ page, problems }) => {
+    problems.expectWarnings(/^Sign-in failed/); // the failure the test stages (a 500 from the sign-in service)
     await page.route('**/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword**', (route) =>
       route.fulfill({
         status: 500,

@@ -21,7 +21,9 @@ test.describe('with the Auth emulator stopped', () => {
 
   test('/login says the service cannot be reached, and a sign-in attempt ends in the alert', async ({
     page,
+    problems,
   }) => {
+    problems.expectWarnings(/^Sign-in failed/); // the failure the test stages (the service unreachable)
     await page.goto('/login');
     await expect(page.getByText('The sign-in service cannot be reached right now.')).toBeVisible();
     await expect(page.getByText('Loading the sign-in form…')).toBeHidden();
@@ -43,7 +45,8 @@ test.describe('with the Auth emulator stopped', () => {
   });
 });
 
-test('/login says so when the sign-in form cannot be loaded', async ({ page }) => {
+test('/login says so when the sign-in form cannot be loaded', async ({ page, problems }) => {
+  problems.expectWarnings(/^Part of the page failed/); // the failure the test stages (the widget's code unreachable)
   await page.route('**/assets/sign-in-widget-*.js', (route) => route.abort('connectionreset'));
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'The sign-in form could not be loaded' })).toBeVisible();
@@ -59,7 +62,8 @@ test.describe('downloads under trouble', () => {
     await signInAsMember(page);
   });
 
-  test('with storage stopped a download ends in the Error modal', async ({ page, context }) => {
+  test('with storage stopped a download ends in the Error modal', async ({ page, context, problems }) => {
+    problems.expectWarnings(/^Download failed/); // the failure the test stages (Storage refusing connections)
     await context.route(`${STORAGE_URL}/**`, (route) => route.abort('connectionrefused'));
     const button = page.locator('button[data-file-id="time-capsule-list"]');
     await button.click();

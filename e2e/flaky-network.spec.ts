@@ -134,7 +134,9 @@ test.describe('a flaky connection', () => {
 
     test(`four 503s in a row end in the Error modal after the third try, the button usable again (${locale})`, async ({
       page,
+      problems,
     }) => {
+      problems.expectWarnings(/^Download failed/); // the failure the test stages (503 after 503)
       const entry = byId('railway-war-1905');
       const seen = await faultyObject(
         page,
@@ -289,7 +291,11 @@ test.describe('an account blocked part-way', () => {
   }
 
   for (const { locale, loginPath, members } of LANGUAGES) {
-    test(`through a zip gets the blocked message, not the Error modal (${locale})`, async ({ page }) => {
+    test(`through a zip gets the blocked message, not the Error modal (${locale})`, async ({
+      page,
+      problems,
+    }) => {
+      problems.expectWarnings(/^The zip of every file failed/); // the failure the test stages (the account blocked part-way)
       test.setTimeout(120_000);
       const email = newEmail('blocked-zip');
       const remove = await createVerifiedAccount(email, accounts.relative.password);

@@ -42,6 +42,12 @@ function variantTexts(message: string | { match: Record<string, string> }[]): st
     : message.flatMap((variants) => Object.values(variants.match));
 }
 
+/** Matches `words` where they are not part of longer words. */
+function asWords(words: string): RegExp {
+  const escaped = words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u');
+}
+
 /**
  * English text on a Norwegian page: every piece of an English message (between its variables and
  * tags) of four characters or more that differs from the Norwegian message, found in the text.
@@ -53,7 +59,8 @@ function englishLeftovers(text: string): string[] {
     if (key === '$schema' || key === 'language_switch_label' || value === nb[key]) continue;
     for (const piece of variantTexts(value).flatMap((variant) => variant.split(/\{[^}]*\}/))) {
       const words = piece.trim().replace(/^[\s.,:;·–-]+|[\s.,:;·–-]+$/g, '');
-      if (words.length >= 4 && text.includes(words)) found.push(`${key}: "${words}"`);
+      // As words, not inside a longer one (English "taken" is in Norwegian "opptakene").
+      if (words.length >= 4 && asWords(words).test(text)) found.push(`${key}: "${words}"`);
     }
   }
   return found;

@@ -111,7 +111,11 @@ test.describe('image previews', () => {
     }
   });
 
-  test('a preview that cannot be fetched says so, and the larger view still opens', async ({ page }) => {
+  test('a preview that cannot be fetched says so, and the larger view still opens', async ({
+    page,
+    problems,
+  }) => {
+    problems.expectWarnings(/^Could not load a picture/); // the failure the test stages (a 500 for one preview)
     await page.route(bytesOf(thumbnailPathOf(byId('cemetery-monument'))), (route) =>
       route.fulfill({ status: 500, body: 'error' }),
     );
@@ -207,7 +211,11 @@ test.describe('Download all', () => {
   });
 
   for (const path of ['the save-file picker', 'a Blob'] as const) {
-    test(`a failure part-way ends in the Error modal, with nothing saved (${path})`, async ({ page }) => {
+    test(`a failure part-way ends in the Error modal, with nothing saved (${path})`, async ({
+      page,
+      problems,
+    }) => {
+      problems.expectWarnings(/^(The zip of every file failed|Download failed)/); // the failure the test stages (a failure part-way)
       if (path === 'a Blob') await withoutPicker(page);
       else await stubSavePicker(page);
       let downloads = 0;
@@ -300,7 +308,9 @@ test.describe('stalls and Cancel', () => {
 
   test('a download that receives nothing ends in the Error modal; the button works again', async ({
     page,
+    problems,
   }) => {
+    problems.expectWarnings(/^Download failed/); // the failure the test stages (a download that receives nothing)
     const item = byId('railway-letter-1904');
     await page.route(fileRoute(item), () => {}); // the request never gets an answer
     await signInAsMember(page);
@@ -317,7 +327,8 @@ test.describe('stalls and Cancel', () => {
     expect((await readFile(await (await download).path())).equals(await demoFile(item))).toBe(true);
   });
 
-  test('the zip of every file stalling ends in the Error modal too', async ({ page }) => {
+  test('the zip of every file stalling ends in the Error modal too', async ({ page, problems }) => {
+    problems.expectWarnings(/^(The zip of every file failed|Download failed)/); // the failure the test stages (a stalled file)
     await stubSavePicker(page);
     await page.route(fileRoute(byId('fur-trader-biography')), () => {});
     await signInAsMember(page);

@@ -89,13 +89,16 @@ describe('route table', () => {
   });
 
   it.each([
-    ['/news/no-such-post', 'en', '/news', 'News'],
-    ['/nb/news/no-such-post', 'nb', '/nb/news', 'Nyheter'],
-  ] as const)('%s, a news post that does not exist, goes to the news', async (path, locale, to, heading) => {
-    renderAt(path, null, locale);
-    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(heading);
-    expect(screen.getByTestId('location').textContent).toBe(to);
-  });
+    ['/news/no-such-post', 'en', '/home', 'Welcome'],
+    ['/nb/news/no-such-post', 'nb', '/nb/home', 'Velkommen'],
+  ] as const)(
+    '%s, a news post that does not exist, goes home like any unknown path',
+    async (path, locale, to, heading) => {
+      renderAt(path, null, locale);
+      expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(heading);
+      expect(screen.getByTestId('location').textContent).toBe(to);
+    },
+  );
 
   it('shows a news post at /news/<slug>, in each language', async () => {
     // The post's text loads as it is shown (React's use()): a render that suspends so is awaited in tests.

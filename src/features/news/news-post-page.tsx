@@ -41,10 +41,10 @@ function Post({ post }: { post: NewsPostSummary }) {
   );
 }
 
-/** A news post (content/news/<date>-<slug>/<language>.md) at /news/<slug>; an unknown slug goes to /news. */
+/** A news post (content/news/<date>-<slug>/<language>.md) at /news/<slug>; an unknown slug, like any other unknown path, goes to /home (spec section 2). */
 export default function NewsPostPage() {
   const { slug } = useParams();
   const post = findNewsPost(slug);
-  if (!post) return <Navigate to={pagePath('news')} replace />;
+  if (!post) return <Navigate to={pagePath('home')} replace />;
   return <Post key={post.slug} post={post} />;
 }
