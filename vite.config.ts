@@ -9,7 +9,7 @@ import { parseEnv } from './src/config/env-schema.ts';
 import { HOST, PORTS } from './tools/local/config.ts';
 
 const PAGE_PARTS =
-  /src[\\/]components[\\/](rich-text|page-meta|reunion-tense|reunion-notice[\\/]reunion-notice)\.tsx?$/;
+  /src[\\/]components[\\/](rich-text|page-meta|reunion-tense|reunion-notice[\\/]reunion-notice)\.tsx?$|src[\\/]config[\\/]env\.ts$|react-bootstrap[\\/]esm[\\/]NavbarContext\.js$/;
 
 export default defineConfig(({ mode }) => {
   // Settings come from .env files and VITE_* environment variables; parseEnv validates them and fills
