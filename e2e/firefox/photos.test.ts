@@ -69,7 +69,7 @@ describe('photos in Firefox', () => {
     const input = await page.waitForSelector('input[type="file"][data-testid="photo-input"]');
     await input!.uploadFile(join(dir, 'IMG_0007.JPG'));
     await waitForText('.upload-item', 'Ready to share');
-    await waitForText('.upload-item', 'Taken July 11, 2026, 2:03 PM');
+    await waitForText('.upload-item', 'Taken July 11th, 2026, 2:03 PM');
     await page.locator('::-p-text(Share 1 photo)').click();
     await waitForText('.upload-item', 'Sent: waiting for an organiser’s approval.');
     const stored = (await storedPhotoObjects(`${PENDING_PREFIX}${member.uid}/`)).filter(

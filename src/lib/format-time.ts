@@ -1,5 +1,5 @@
 /**
- * A moment written for people, in a given time zone and the page's language: "July 11, 2026, 2:03 PM" /
+ * A moment written for people, in a given time zone and the page's language: "July 11th, 2026, 2:03 PM" /
  * "11. juli 2026 kl. 14:03" (the spec's Bokmål time pattern HH:mm). For the photos: when each was taken, shown
  * as the clocks in Rolette showed it. Apart from ./format, which the public pages load at once.
  */

@@ -1,7 +1,7 @@
 /**
  * The one formatting module: every date and number the site shows goes through here, in the page's
  * language. Norwegian pages follow Norwegian Bokmål conventions (nb-NO: "12. mars 2026", "42 %", weeks
- * from Monday); English pages US English ("March 12, 2026", "42%").
+ * from Monday); English pages US English ("March 12th, 2026", "42%").
  *
  * Dates written for people to read carry the month's name, so that no reader takes 10.07 for October 7,
  * and are written one way in each language: English with ordinals as the spec writes the reunion's days

@@ -15,7 +15,7 @@ interface Step {
 }
 
 const steps: Step[] = [
-  { name: 'Browsers and Java', command: 'npx tsx tools/test/ensure-tools.ts' },
+  { name: 'Browsers, Java and jing', command: 'npx tsx tools/test/ensure-tools.ts' },
   { name: 'Lint', command: 'npm run lint' },
   { name: 'Type check', command: 'npm run typecheck' },
   {

@@ -11,7 +11,7 @@ export function takenAtOf(photoId: string, metadata?: PhotoMetadata | null): Dat
   return takenAtOfPhotoId(photoId) ?? undefined;
 }
 
-/** "July 11, 2026, 2:03 PM" as the clocks in Rolette showed it, or '' when not known. */
+/** "July 11th, 2026, 2:03 PM" as the clocks in Rolette showed it, or '' when not known. */
 export function takenAtText(photoId: string, metadata?: PhotoMetadata | null): string {
   const date = takenAtOf(photoId, metadata);
   return date ? formatDateTimeIn(date, REUNION_TIME_ZONE) : '';
