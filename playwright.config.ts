@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from './tools/test/chromium.ts';
+import { CHROMIUM_ARGS, testChromiumPath } from './tools/test/chromium.ts';
 import { SITE_URL } from './tools/local/config.ts';
 
 /**
@@ -23,8 +23,10 @@ export default defineConfig({
     : [['list'], ['json', { outputFile: 'reports/playwright.json' }], ['html', { open: 'never' }]],
   use: {
     baseURL: SITE_URL,
-    trace: 'retain-on-failure',
-    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+    // Recording a trace costs about a quarter of the suite's time: in CI (one retry) only a retried test records
+    // one; locally (no retries) a failed test keeps its trace.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
+    launchOptions: { executablePath: testChromiumPath(), args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {

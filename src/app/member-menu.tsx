@@ -33,6 +33,16 @@ function useOrganiser(member: User | null | undefined): boolean {
   return !!member && organiser !== undefined && organiser.uid === member.uid && organiser.value;
 }
 
+/** The number of photos waiting for an organiser, with its words for screen readers. */
+function WaitingBadge({ waiting }: { waiting: number }) {
+  return (
+    <Badge bg="warning" text="dark" pill className="waiting-count">
+      {waiting}
+      <span className="visually-hidden"> {m.nav_waiting_photos({ count: waiting, n: String(waiting) })}</span>
+    </Badge>
+  );
+}
+
 /**
  * The signed-in navigation: a Members menu with Downloads and Photos (for organisers with the number of photos
  * waiting for their approval), and Logout (signs out, goes to the login page).
@@ -63,14 +73,7 @@ export default function MemberMenu({ onNavigate }: { onNavigate: () => void }) {
         title={
           waiting ? (
             <>
-              {m.nav_members()}{' '}
-              <Badge bg="warning" text="dark" pill className="waiting-count">
-                {waiting}
-                <span className="visually-hidden">
-                  {' '}
-                  {m.nav_waiting_photos({ count: waiting, n: String(waiting) })}
-                </span>
-              </Badge>
+              {m.nav_members()} <WaitingBadge waiting={waiting} />
             </>
           ) : (
             m.nav_members()
@@ -84,13 +87,7 @@ export default function MemberMenu({ onNavigate }: { onNavigate: () => void }) {
             {page === WAITING_PHOTOS_PAGE && waiting ? (
               <>
                 {' '}
-                <Badge bg="warning" text="dark" pill className="waiting-count">
-                  {waiting}
-                  <span className="visually-hidden">
-                    {' '}
-                    {m.nav_waiting_photos({ count: waiting, n: String(waiting) })}
-                  </span>
-                </Badge>
+                <WaitingBadge waiting={waiting} />
               </>
             ) : null}
           </NavDropdown.Item>

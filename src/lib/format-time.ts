@@ -5,33 +5,9 @@
  */
 import { formatLongDate } from './format';
 import { currentLocale, type Locale } from './locale';
+import { wallTimeIn } from './zoned-date';
 
 const pad = (value: number) => String(value).padStart(2, '0');
-const clocks = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar date (YYYY-MM-DD), hour and minute a clock in `timeZone` shows at `instant`. */
-function wallTimeIn(instant: Date, timeZone: string): { date: string; hour: number; minute: number } {
-  let clock = clocks.get(timeZone);
-  if (!clock) {
-    clock = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    clocks.set(timeZone, clock);
-  }
-  const parts: Record<string, string> = {};
-  for (const part of clock.formatToParts(instant)) parts[part.type] = part.value;
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-  };
-}
 
 export function formatDateTimeIn(instant: Date, timeZone: string, locale: Locale = currentLocale()): string {
   const { date, hour, minute } = wallTimeIn(instant, timeZone);

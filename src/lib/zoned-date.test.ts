@@ -5,6 +5,7 @@ import {
   isoOfDayNumber,
   nextMidnightIn,
   startOfDayIn,
+  wallTimeIn,
 } from './zoned-date';
 
 const CHICAGO = 'America/Chicago';
@@ -81,5 +82,20 @@ describe('instantOfWallClock', () => {
     expect(instantOfWallClock(Date.UTC(2026, 10, 1, 1, 30), CHICAGO).toISOString()).toBe(
       '2026-11-01T06:30:00.000Z',
     );
+  });
+});
+
+describe('wallTimeIn', () => {
+  it('gives the date, hour and minute a clock in the zone shows', () => {
+    expect(wallTimeIn(new Date('2026-07-11T19:03:22Z'), CHICAGO)).toEqual({
+      date: '2026-07-11',
+      hour: 14,
+      minute: 3,
+    });
+    expect(wallTimeIn(new Date('2026-07-11T03:00:00Z'), CHICAGO)).toEqual({
+      date: '2026-07-10',
+      hour: 22,
+      minute: 0,
+    });
   });
 });

@@ -69,6 +69,13 @@ export function startOfDayIn(iso: string, timeZone: string): Date {
   return instantOfWallClock(dayNumber(iso) * DAY_MS, timeZone);
 }
 
+/** The calendar date (YYYY-MM-DD), hour and minute shown by a clock in `timeZone` at `instant`. */
+export function wallTimeIn(instant: Date, timeZone: string): { date: string; hour: number; minute: number } {
+  const wall = wallClock(instant.getTime(), timeZone);
+  const date = new Date(wall);
+  return { date: date.toISOString().slice(0, 10), hour: date.getUTCHours(), minute: date.getUTCMinutes() };
+}
+
 /** The next midnight in `timeZone` after `now`: when the date there changes. */
 export function nextMidnightIn(now: Date, timeZone: string): Date {
   return startOfDayIn(isoOfDayNumber(dayNumber(dateIn(now, timeZone)) + 1), timeZone);

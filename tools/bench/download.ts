@@ -15,13 +15,17 @@
  * its size: the pieces in transit only).
  */
 import { stat } from 'node:fs/promises';
-import { chromium, type CDPSession, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { signInWithPassword } from '../../organiser/core/auth-emulator.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../test/chromium.ts';
 import { AUTH_URL, BUCKET, PROJECT_ID, SITE_URL, STORAGE_URL, demoAccounts } from '../local/config.ts';
 import { withStack } from '../local/with-stack.ts';
+import { peakHeap, signIn } from './page-steps.ts';
 import { mediaUrl as storageMediaUrl } from '../../src/firebase/media-url.ts';
 import { LARGE_DEMO_PATH } from '../local/seed/demo-files.ts';
+
+/** How often the page's JS heap is read while the work runs (ms). */
+const HEAP_POLL_MS = 20;
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const BUTTON_ENTRY = 'program-1976';
@@ -42,43 +46,12 @@ async function plainClient(token: string): Promise<{ ms: number; bytes: number }
   return { ms: performance.now() - started, bytes };
 }
 
-async function signIn(page: Page): Promise<void> {
-  const { member } = demoAccounts();
-  await page.goto(`${SITE_URL}/login`);
-  await page.getByRole('button', { name: 'Sign in with email' }).click();
-  await page.getByLabel('Email').fill(member.email);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('Password', { exact: true }).fill(member.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(/\/members/);
-}
-
-/** Polls the page's JS heap while `work` runs; returns the peak used size. */
-async function peakHeap(cdp: CDPSession, work: () => Promise<void>): Promise<number> {
-  let peak = 0;
-  let running = true;
-  const poll = (async () => {
-    while (running) {
-      const { usedSize } = await cdp.send('Runtime.getHeapUsage');
-      peak = Math.max(peak, usedSize);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  })();
-  try {
-    await work();
-  } finally {
-    running = false;
-    await poll;
-  }
-  return peak;
-}
-
 async function throughPage(): Promise<{ ms: number[]; heapPeak: number; heapBase: number }> {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ acceptDownloads: true });
     const page = await context.newPage();
-    await signIn(page);
+    await signIn(page, demoAccounts().member.email, demoAccounts().member.password);
     // The button's request goes to the large file instead (same headers, so the same rules check).
     await page.route(`**/o/members%2Fdocuments%2F${BUTTON_ENTRY}.pdf?alt=media`, (route) =>
       route.continue({ url: mediaUrl(LARGE_DEMO_PATH) }),
@@ -94,7 +67,7 @@ async function throughPage(): Promise<{ ms: number[]; heapPeak: number; heapBase
       await cdp.send('HeapProfiler.collectGarbage');
       heapBase = Math.min(heapBase, (await cdp.send('Runtime.getHeapUsage')).usedSize);
       let ms = 0;
-      const peak = await peakHeap(cdp, async () => {
+      const peak = await peakHeap(cdp, HEAP_POLL_MS, async () => {
         const download = page.waitForEvent('download');
         // Timed in the page: from the click to the file handed to the browser to save (button usable again).
         ms = await page.evaluate(
@@ -145,7 +118,7 @@ async function zipThroughPage(path: ZipPath): Promise<{ ms: number[]; heapPeak: 
         return root.getFileHandle('bench.zip', { create: true });
       };
     }, path === 'picker');
-    await signIn(page);
+    await signIn(page, demoAccounts().member.email, demoAccounts().member.password);
     const isProgram = (url: URL) => decodeURIComponent(url.pathname).endsWith(`/o/${BUTTON_PATH}`);
     await page.route(
       (url) => isProgram(url) && url.searchParams.get('alt') === 'media',
@@ -160,7 +133,7 @@ async function zipThroughPage(path: ZipPath): Promise<{ ms: number[]; heapPeak: 
       await page.locator('.download-all-button').waitFor();
       await cdp.send('HeapProfiler.collectGarbage');
       let ms = 0;
-      const peak = await peakHeap(cdp, async () => {
+      const peak = await peakHeap(cdp, HEAP_POLL_MS, async () => {
         const download = path === 'blob' ? page.waitForEvent('download') : undefined;
         ms = await page.evaluate(
           () =>

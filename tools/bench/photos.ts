@@ -17,7 +17,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import sharp from 'sharp';
 import { connectAdmin, hostOf } from '../../organiser/core/firebase-admin.ts';
 import { APPROVED_CLAIM } from '../../src/domain/access.ts';
@@ -26,6 +26,10 @@ import { hasExif } from '../../src/lib/exif.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../test/chromium.ts';
 import { AUTH_URL, BUCKET, PROJECT_ID, SITE_URL, STORAGE_URL, demoAccounts } from '../local/config.ts';
 import { withStack } from '../local/with-stack.ts';
+import { peakHeap, signIn } from './page-steps.ts';
+
+/** How often the page's JS heap is read while the work runs (ms). */
+const HEAP_POLL_MS = 50;
 
 const COUNT = Number(process.env.BENCH_PHOTOS ?? 20);
 const [WIDTH, HEIGHT] = (process.env.BENCH_PHOTO_SIZE ?? '4000x3000').split('x').map(Number) as [
@@ -65,36 +69,6 @@ async function cameraPhoto(index: number): Promise<Buffer> {
       },
     })
     .toBuffer();
-}
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(`${SITE_URL}/login`);
-  await page.getByRole('button', { name: 'Sign in with email' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(/\/members/);
-}
-
-/** Polls the page's JS heap while `work` runs; returns the peak used size. */
-async function peakHeap(cdp: CDPSession, work: () => Promise<void>): Promise<number> {
-  let peak = 0;
-  let running = true;
-  const poll = (async () => {
-    while (running) {
-      const { usedSize } = await cdp.send('Runtime.getHeapUsage');
-      peak = Math.max(peak, usedSize);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  })();
-  try {
-    await work();
-  } finally {
-    running = false;
-    await poll;
-  }
-  return peak;
 }
 
 export interface ProcessMemory {
@@ -168,7 +142,7 @@ async function uploadBench(browser: Browser, files: string[], originalBytes: num
     await cdp.send('HeapProfiler.collectGarbage');
     let readyMs = 0;
     let sentMs = 0;
-    const heapPeak = await peakHeap(cdp, async () => {
+    const heapPeak = await peakHeap(cdp, HEAP_POLL_MS, async () => {
       const started = Date.now();
       const chooser = page.waitForEvent('filechooser');
       await page.getByRole('button', { name: 'Add photos' }).click();
@@ -245,7 +219,7 @@ async function galleryBench(browser: Browser): Promise<GalleryResult> {
   const rendererBefore = await rendererMemory(browser);
   let photos = 0;
   const started = Date.now();
-  const heapPeak = await peakHeap(cdp, async () => {
+  const heapPeak = await peakHeap(cdp, HEAP_POLL_MS, async () => {
     const tiles = page.locator('.photo-tile');
     for (let stalls = 0; stalls < 20;) {
       await page.mouse.wheel(0, 2400);

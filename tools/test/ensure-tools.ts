@@ -1,6 +1,6 @@
 /**
  * Makes sure the programs the tests need are there: a Chromium ($CHROME_PATH, Playwright's bundled browser, or
- * Debian's chromium), Firefox ESR ($FIREFOX_PATH, or Debian's firefox-esr), Java 17 or newer (the Nu HTML
+ * Debian's chromium and, for the browser tests, its headless shell), Firefox ESR ($FIREFOX_PATH, or Debian's firefox-esr), Java 17 or newer (the Nu HTML
  * Checker of `npm run check:html`) and jing (Debian's RELAX NG validator, which checks the news feeds against
  * RFC 4287's schema: tools/build/news/atom.test.ts). On a fresh Debian machine, as root, it installs the missing Debian packages
  * (apt-get); otherwise it says what to do.
@@ -8,7 +8,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { FIREFOX_PATH } from '../../e2e/firefox/firefox.ts';
-import { chromiumPath } from './chromium.ts';
+import { HEADLESS_SHELL, chromiumPath } from './chromium.ts';
 
 interface Tool {
   name: string;
@@ -27,6 +27,17 @@ const onPath = (command: string) => () =>
 
 const tools: Tool[] = [
   { name: 'Chromium', find: file(chromiumPath()), debianPackage: 'chromium', hint: 'or set CHROME_PATH' },
+  // The browser tests' Chromium where Playwright has no browser of its own (tools/test/chromium.ts).
+  ...(process.env.CHROME_PATH || chromiumPath() !== '/usr/bin/chromium'
+    ? []
+    : [
+        {
+          name: 'Chromium headless shell',
+          find: file(HEADLESS_SHELL),
+          debianPackage: 'chromium-headless-shell',
+          hint: 'or set CHROME_PATH',
+        },
+      ]),
   {
     name: 'Firefox ESR',
     find: file(FIREFOX_PATH),

@@ -3,7 +3,7 @@ import { Button, Card, Spinner } from 'react-bootstrap';
 import { CATALOGUE } from '../../domain/catalogue';
 import { formatBytes, formatCount } from '../../lib/format-sizes';
 import { m } from '../../paraglide/messages.js';
-import { saveUrl } from './download-service';
+import { saveUrl } from '../../lib/save-file';
 import { abortError, isAbort } from './stall';
 import { DownloadProgress } from './progress-bar';
 import {

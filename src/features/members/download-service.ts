@@ -1,6 +1,7 @@
 import { fetchMemberFile, type Progress, type TransferEvents } from '../../firebase/storage';
 import { contentTypeOf, downloadFileName, storagePathOf, type CatalogueEntry } from '../../domain/catalogue';
 import { abortError, stallEvents, stallTimeoutMs, watchForStall, type StallWatch } from './stall';
+import { saveUrl } from '../../lib/save-file';
 
 export type { Progress };
 
@@ -16,18 +17,6 @@ export function watchedEvents(watch: StallWatch, onProgress: (progress: Progress
       onProgress(progress);
     },
   };
-}
-
-/** Saves a Blob URL under a file name through a temporary link. */
-export function saveUrl(url: string, fileName: string): void {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
 }
 
 export interface DownloadDeps {
