@@ -9,7 +9,7 @@ import { parseEnv } from './src/config/env-schema.ts';
 import { HOST, PORTS } from './tools/local/config.ts';
 
 const PAGE_PARTS =
-  /src[\\/]components[\\/](rich-text|page-meta|reunion-tense|reunion-notice[\\/]reunion-notice)\.tsx?$|src[\\/]config[\\/]env\.ts$|react-bootstrap[\\/]esm[\\/]NavbarContext\.js$/;
+  /src[\\/]components[\\/](rich-text|page-meta|reunion-tense|reunion-notice[\\/]reunion-notice|hash-section|section-nav)\.tsx?$|src[\\/]config[\\/]env\.ts$|react-bootstrap[\\/]esm[\\/]NavbarContext\.js$/;
 
 export default defineConfig(({ mode }) => {
   // Settings come from .env files and VITE_* environment variables; parseEnv validates them and fills
@@ -44,17 +44,20 @@ export default defineConfig(({ mode }) => {
       // Maps for our own tools (npm run size reads them from dist/), never for visitors: no sourceMappingURL
       // comment in the scripts, and firebase.json's hosting.ignore keeps the .map files out of a deploy.
       sourcemap: 'hidden',
-      // Every browser the site supports has <link rel="modulepreload">: no polyfill in the entry.
-      modulePreload: { polyfill: false },
+      // No lists of each lazy chunk's imports to fetch beside it (0.7 KB of the public pages' 90 KB first load): a
+      // page's code comes after its first paint (src/main.tsx), so the one round trip more that a lazy chunk's own
+      // imports then take delays no paint. A lazy chunk's stylesheets are still linked beside it.
+      modulePreload: false,
       target: 'es2022',
       manifest: true,
       rolldownOptions: {
         output: {
           codeSplitting: {
-            // The small shared parts of the public pages in one chunk rather than five (each file costs
-            // its own compression and import/export glue on a first load that is budgeted to 90 KB).
-            // The entry (src/main.tsx, which must stay tiny) with Vite's helper for dynamic imports (it fetches a
-            // chunk's imports beside it), which the app's chunks then import from it: otherwise the bundler puts
+            // The small shared parts of the public pages in one chunk rather than seven (each file costs
+            // its own compression and import/export glue on a first load that is budgeted to 90 KB); the sections'
+            // navigation (Home, About, the members area) among them.
+            // The entry (src/main.tsx, which must stay tiny) with Vite's helper for dynamic imports (it links a
+            // lazy chunk's stylesheets), which the app's chunks then import from it: otherwise the bundler puts
             // the helper into a chunk of page parts, which the entry would then load before the first paint.
             groups: [
               { name: 'index', test: /src[\\/]main\.tsx$|vite\/preload-helper/, priority: 2 },
