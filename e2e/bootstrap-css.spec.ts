@@ -24,6 +24,7 @@ import { PNG } from 'pngjs';
 import { build, loadConfigFromFile } from 'vite';
 import { expect, signInAsMember, test, walkSignInStates } from './fixtures';
 import { VISITOR_PAGES } from './pages';
+import { filesLoadedBy } from '../tools/build/size.ts';
 
 const REFERENCE_URL = '/__reference/bootstrap-full.css';
 let referenceCss = '';
@@ -66,12 +67,10 @@ test.beforeAll(async () => {
 /** The built stylesheets that carry Bootstrap: the entry's (with the site's styles) and the lazy part. */
 const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<
   string,
-  { file: string; isEntry?: boolean; css?: string[] }
+  { file: string }
 >;
-const ENTRY_CSS = Object.values(manifest)
-  .filter((chunk) => chunk.isEntry)
-  .flatMap((chunk) => chunk.css ?? [])
-  .map((file) => `/${file}`);
+// The stylesheet every page's HTML links (the entry's: src/main.tsx is in the chunk vite.config.ts names `index`).
+const ENTRY_CSS = filesLoadedBy(readFileSync('dist/home.html', 'utf8')).css.map((file) => `/${file}`);
 const LAZY_CSS = Object.values(manifest)
   .map((chunk) => chunk.file)
   .filter((file) => /\/bootstrap-lazy-[^/]+\.css$/.test(file))

@@ -35,10 +35,14 @@ function mount(root: HTMLElement, locale: Locale, earlyClicks: EarlyClicks): voi
   );
   // The static pages come with their content rendered at build time (tools/build/prerender.ts): hydrate it, once
   // the page's own code is here, as a transition: React then hydrates in slices and lets the browser handle input
-  // in between, instead of holding the main thread for the whole page.
+  // in between, instead of holding the main thread for the whole page. From hydrateRoot on, a click is React's to
+  // replay: the early clicks stop being kept there, and those kept before are made after the first commit.
   if (root.hasChildNodes())
     void preloadPageAt(window.location.pathname).then(() =>
-      startTransition(() => void hydrateRoot(root, app)),
+      startTransition(() => {
+        earlyClicks.stop();
+        hydrateRoot(root, app);
+      }),
     );
   else createRoot(root).render(app);
 }

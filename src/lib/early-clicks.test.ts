@@ -37,4 +37,15 @@ describe('captureEarlyClicks', () => {
     early.replay();
     expect(later).toEqual(['menu']);
   });
+
+  it('keeps no click made after stop (React replays those itself), and still replays the ones before', () => {
+    const clicks = page();
+    const early = captureEarlyClicks(document);
+    document.getElementById('menu')!.click();
+    early.stop();
+    document.getElementById('menu')!.click();
+    clicks.length = 0;
+    early.replay();
+    expect(clicks).toEqual(['menu']);
+  });
 });

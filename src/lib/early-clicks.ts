@@ -5,6 +5,11 @@
  * first second gets the menu.
  */
 export interface EarlyClicks {
+  /**
+   * Stops keeping clicks: call it when React takes the page over (hydrateRoot), since React itself replays a
+   * click that lands while it hydrates; kept as well, that click would be made twice (a menu opened, then shut).
+   */
+  stop(): void;
   /** Clicks the kept buttons again (each as often as it was clicked) and stops keeping clicks. */
   replay(): void;
 }
@@ -17,9 +22,11 @@ export function captureEarlyClicks(doc: Document = document): EarlyClicks {
     if (button) clicked.push(button);
   };
   doc.addEventListener('click', keep, true);
+  const stop = () => doc.removeEventListener('click', keep, true);
   return {
+    stop,
     replay() {
-      doc.removeEventListener('click', keep, true);
+      stop();
       for (const button of clicked.splice(0)) if (button.isConnected) button.click();
     },
   };
