@@ -7,10 +7,20 @@ import { navPages, pagePath } from '../config/pages';
 import { useAuth } from '../components/auth-context';
 import { m } from '../paraglide/messages.js';
 import { LanguageSwitch } from './language-switch';
+import { replayEarlyClicks } from '../lib/early-clicks';
 
 const MAIN_NAV = navPages('main');
 
 const MemberMenu = lazy(() => import('./member-menu'));
+
+/**
+ * Rendered beside the page, inside its Suspense boundary: its effect runs once the page's content has hydrated
+ * (React hydrates a boundary whole), and the buttons clicked before the app started are clicked again then.
+ */
+function AfterPageHydrated() {
+  useEffect(replayEarlyClicks, []);
+  return null;
+}
 
 function Placeholder() {
   // Keeps the slot's size while the account state or the menu loads, so nothing jumps or flashes.
@@ -104,6 +114,7 @@ export function Layout() {
           >
             <Suspense fallback={<PageLoading />}>
               <Outlet />
+              <AfterPageHydrated />
             </Suspense>
           </ErrorBoundary>
         </div>

@@ -1,4 +1,4 @@
-import { startTransition, StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AuthProvider } from '../features/auth/auth-provider';
@@ -14,12 +14,6 @@ import {
 import { preloadPageAt } from './page-components';
 import { AppRoutes } from './routes';
 
-/** Runs once React has committed the first render: the build-time HTML is now the app's. */
-function AfterFirstCommit({ run }: { run: () => void }) {
-  useEffect(run, [run]);
-  return null;
-}
-
 function mount(root: HTMLElement, locale: Locale, earlyClicks: EarlyClicks): void {
   setDocumentLocale(locale);
   document.documentElement.lang = LOCALE_FACTS[locale].tag;
@@ -30,13 +24,13 @@ function mount(root: HTMLElement, locale: Locale, earlyClicks: EarlyClicks): voi
           <AppRoutes />
         </BrowserRouter>
       </AuthProvider>
-      <AfterFirstCommit run={earlyClicks.replay} />
     </StrictMode>
   );
   // The static pages come with their content rendered at build time (tools/build/prerender.ts): hydrate it, once
   // the page's own code is here, as a transition: React then hydrates in slices and lets the browser handle input
   // in between, instead of holding the main thread for the whole page. From hydrateRoot on, a click is React's to
-  // replay: the early clicks stop being kept there, and those kept before are made after the first commit.
+  // replay: the early clicks stop being kept there, and those kept before are made once the page's content has
+  // hydrated (src/app/layout.tsx).
   if (root.hasChildNodes())
     void preloadPageAt(window.location.pathname).then(() =>
       startTransition(() => {

@@ -1,4 +1,4 @@
-import { captureEarlyClicks } from './early-clicks';
+import { captureEarlyClicks, replayEarlyClicks } from './early-clicks';
 
 function page() {
   document.body.innerHTML =
@@ -46,6 +46,16 @@ describe('captureEarlyClicks', () => {
     document.getElementById('menu')!.click();
     clicks.length = 0;
     early.replay();
+    expect(clicks).toEqual(['menu']);
+  });
+
+  it('replays the kept clicks once through replayEarlyClicks, as the app does when the page has hydrated', () => {
+    const clicks = page();
+    captureEarlyClicks(document);
+    document.getElementById('menu')!.click();
+    clicks.length = 0;
+    replayEarlyClicks();
+    replayEarlyClicks();
     expect(clicks).toEqual(['menu']);
   });
 });

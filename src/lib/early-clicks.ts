@@ -14,6 +14,18 @@ export interface EarlyClicks {
   replay(): void;
 }
 
+/** The clicks being kept for the page (captureEarlyClicks), replayed by replayEarlyClicks. */
+let current: EarlyClicks | undefined;
+
+/**
+ * Replays the kept clicks (once; later calls do nothing). The app calls it once the page's content has hydrated:
+ * a button React has not yet hydrated (its part of the page still suspended) would ignore the click.
+ */
+export function replayEarlyClicks(): void {
+  current?.replay();
+  current = undefined;
+}
+
 export function captureEarlyClicks(doc: Document = document): EarlyClicks {
   const clicked: HTMLButtonElement[] = [];
   // (A disabled button gets no click event at all.)
@@ -23,11 +35,12 @@ export function captureEarlyClicks(doc: Document = document): EarlyClicks {
   };
   doc.addEventListener('click', keep, true);
   const stop = () => doc.removeEventListener('click', keep, true);
-  return {
+  current = {
     stop,
     replay() {
       stop();
       for (const button of clicked.splice(0)) if (button.isConnected) button.click();
     },
   };
+  return current;
 }
