@@ -45,8 +45,9 @@ export function useApproval(
         if (active) setApproved(access.approved);
       })
       .catch((error: unknown) => {
-        // Unknown: no notice is shown; a refused download still explains itself.
-        console.warn('Could not read the account access', error);
+        // Unknown: no notice is shown; a refused download still explains itself. A page already left (signed
+        // out while the read was under way) has nothing to say.
+        if (active) console.warn('Could not read the account access', error);
       });
     return () => {
       active = false;

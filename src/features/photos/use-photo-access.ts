@@ -21,8 +21,10 @@ export function usePhotoAccess(
         if (active) setAccess(value);
       },
       (error: unknown) => {
+        // A page already left (signed out while the read was under way) has nothing to say.
+        if (!active) return;
         console.warn('Could not read the account access', error);
-        if (active) setAccess(null);
+        setAccess(null);
       },
     );
     return () => {
