@@ -6,8 +6,8 @@
  */
 export interface EarlyClicks {
   /**
-   * Stops keeping clicks: call it when React takes the page over (hydrateRoot), since React itself replays a
-   * click that lands while it hydrates; kept as well, that click would be made twice (a menu opened, then shut).
+   * Stops keeping clicks: call it when React takes the page over (hydrateRoot). From then on React's own
+   * listener receives the click; that React also handles it once the button is hydrated is assumed, not tested.
    */
   stop(): void;
   /** Clicks the kept buttons again (each as often as it was clicked) and stops keeping clicks. */
