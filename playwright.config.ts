@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, testChromiumPath } from './tools/test/chromium.ts';
 import { SITE_URL } from './tools/local/config.ts';
 
+const RETRIES = Number(process.env.E2E_RETRIES ?? (process.env.CI ? 1 : 0));
+
 /**
  * Browser tests in Chromium against the local stack (Auth, Storage and Hosting emulators, demo data),
  * started by Playwright as `npm start` does. Set E2E_SKIP_BUILD=1 when dist/ is already built.
@@ -15,7 +17,9 @@ export default defineConfig({
   // own), so they run in parallel: one worker per core by default (E2E_WORKERS to change it).
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS) || Math.max(1, availableParallelism()),
-  retries: process.env.CI ? 1 : 0,
+  // npm test and CI try a failed test once more (E2E_RETRIES=1, tools/test/test-all.ts): it then counts as flaky,
+  // and npm test's summary says how many were.
+  retries: RETRIES,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI
@@ -23,9 +27,9 @@ export default defineConfig({
     : [['list'], ['json', { outputFile: 'reports/playwright.json' }], ['html', { open: 'never' }]],
   use: {
     baseURL: SITE_URL,
-    // Recording a trace costs about a quarter of the suite's time: in CI (one retry) only a retried test records
-    // one; locally (no retries) a failed test keeps its trace.
-    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
+    // Recording a trace costs about a third of the suite's time: with a retry only the retry records one (the
+    // trace of the failure); without (a local run of a spec) every test records and a failed one keeps it.
+    trace: RETRIES > 0 ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: { executablePath: testChromiumPath(), args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
@@ -37,7 +41,8 @@ export default defineConfig({
     url: `${SITE_URL}/home`,
     // Ready once the demo data is seeded, not merely when the Hosting emulator answers.
     wait: { stdout: /The reunion website is running/ },
-    reuseExistingServer: !process.env.CI,
+    // npm test starts one stack for Playwright and the Firefox suite (E2E_STACK=running, tools/test/test-all.ts).
+    reuseExistingServer: !process.env.CI || process.env.E2E_STACK === 'running',
     timeout: 240_000,
     stdout: 'pipe',
     stderr: 'pipe',

@@ -12,7 +12,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000, // the stack takes up to 15 s to stop
-    retry: process.env.CI ? 1 : 0,
+    retry: Number(process.env.E2E_RETRIES ?? (process.env.CI ? 1 : 0)), // as Playwright's (playwright.config.ts)
     reporters: ['default', 'json'],
     outputFile: { json: 'reports/firefox.json' },
   },

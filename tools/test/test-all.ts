@@ -1,23 +1,34 @@
 /**
- * `npm test`: every check and test the project has, in order, stopping at the first failure, each by the
- * package's own npm script: browsers and Java present, lint + format, type check, unit and component tests
- * (Vitest), production build, bundle budget, HTML validity, browser tests in Chromium (Playwright) and in Firefox ESR
- * (Puppeteer), both against the local emulator stack serving that build, and last a check that dist/ is still a
- * production build of the current sources (nothing the tests ran left another one behind).
- * Ends with the time of each stage and one summary line: "tests: N passed, N failed".
+ * `npm test`: every check and test the project has, stopping at the first failure, each by the package's own npm
+ * script: browsers and Java present, lint + format beside the type check, unit and component tests (Vitest),
+ * production build, bundle budget, HTML validity, then browser tests in Chromium (Playwright) beside those in
+ * Firefox ESR (Puppeteer), both against one local emulator stack serving that build, and last a check that dist/ is
+ * still a production build of the current sources (nothing the tests ran left another one behind).
+ *
+ * Steps of one stage run at the same time where they do not wait on each other and leave the other core free
+ * (lint and the type check each use one; the Firefox suite, one test at a time, mostly waits on its browser): the
+ * first step's output is shown as it comes, the others' after it, whole.
+ * Ends with the time of each step and stage and one summary line: "tests: N passed, N failed".
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { buildProblems } from '../build/build-stamp.ts';
+import { startStack, type StartedStack } from '../local/with-stack.ts';
 
 interface Step {
   name: string;
   command: string;
 }
 
-const steps: Step[] = [
+/** Steps run one after another; the steps of an array run at the same time. */
+const stages: (Step | Step[])[] = [
   { name: 'Browsers, Java and jing', command: 'npx tsx tools/test/ensure-tools.ts' },
-  { name: 'Lint', command: 'npm run lint' },
-  { name: 'Type check', command: 'npm run typecheck' },
+  // Compiled once before the lint and the type check read them at the same time.
+  { name: 'Messages (paraglide)', command: 'npm run i18n' },
+  [
+    { name: 'Lint', command: 'npm run lint' },
+    { name: 'Type check', command: 'npx tsc -b' },
+  ],
   {
     name: 'Unit and component tests (Vitest)',
     command: 'npm run test:unit -- --reporter=default --reporter=json --outputFile=reports/vitest.json',
@@ -25,16 +36,19 @@ const steps: Step[] = [
   { name: 'Build', command: 'npm run build' },
   { name: 'Bundle budget', command: 'npm run size' },
   { name: 'HTML validity (Nu HTML Checker)', command: 'npm run check:html' },
-  // E2E_SKIP_BUILD=1 (below): the browser tests serve the build of the step before.
-  { name: 'Browser tests (Playwright, Chromium)', command: 'npm run test:e2e' },
-  { name: 'Browser tests (Firefox ESR)', command: 'npm run test:firefox' },
+  // Both against the stack started before this stage (E2E_STACK=running; E2E_SKIP_BUILD=1 below).
+  [
+    { name: 'Browser tests (Playwright, Chromium)', command: 'npm run test:e2e' },
+    { name: 'Browser tests (Firefox ESR)', command: 'npm run test:firefox' },
+  ],
   { name: 'Build left behind', command: 'npx tsx tools/build/check-build.ts' },
 ];
 
 /** Passed and failed tests in the JSON reports: Vitest's (unit, Firefox) and Playwright's. */
-function counts(): { passed: number; failed: number } {
+function counts(): { passed: number; failed: number; flaky: number } {
   let passed = 0;
   let failed = 0;
+  let flaky = 0;
   for (const file of ['reports/vitest.json', 'reports/firefox.json']) {
     if (!existsSync(file)) continue;
     const vitest = JSON.parse(readFileSync(file, 'utf8'));
@@ -45,41 +59,114 @@ function counts(): { passed: number; failed: number } {
     const stats = JSON.parse(readFileSync('reports/playwright.json', 'utf8')).stats ?? {};
     passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
     failed += stats.unexpected ?? 0;
+    flaky += stats.flaky ?? 0;
   }
-  return { passed, failed };
+  return { passed, failed, flaky };
+}
+
+const ENV = {
+  ...process.env,
+  E2E_SKIP_BUILD: '1',
+  // Playwright and the Firefox suite reuse the stack this script starts (playwright.config.ts, with-stack.ts).
+  E2E_STACK: 'running',
+  // A failed browser test is tried once more, recording its trace (playwright.config.ts).
+  E2E_RETRIES: process.env.E2E_RETRIES ?? '1',
+  FORCE_COLOR: process.env.FORCE_COLOR ?? '0',
+};
+
+interface Ran {
+  name: string;
+  seconds: number;
+  ok: boolean;
+}
+
+const seconds = (since: number) => Number(((Date.now() - since) / 1000).toFixed(1));
+
+/** Runs one step: its output shown as it comes (`live`), or kept and shown whole once it ends. */
+function runStep(step: Step, live: boolean): Promise<Ran> {
+  console.log(`\n=== ${step.name}: ${step.command}${live ? '' : ' (beside it; its output when it ends)'}`);
+  const started = Date.now();
+  const child = spawn(step.command, {
+    shell: true,
+    env: ENV,
+    stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      const ran = { name: step.name, seconds: seconds(started), ok: code === 0 };
+      if (!live) console.log(`\n=== ${step.name}: its output\n${output.trimEnd()}`);
+      console.log(`=== ${step.name}: ${ran.ok ? 'ok' : 'FAILED'} (${ran.seconds} s)`);
+      resolve(ran);
+    });
+  });
+}
+
+/** The browser tests' stack: started once for both suites (or the running `npm start` reused), over a current build. */
+async function startTestStack(): Promise<StartedStack> {
+  console.log('\n=== Local stack for the browser tests');
+  const started = Date.now();
+  const stack = await startStack(() => {
+    const problems = buildProblems();
+    if (problems.length) throw new Error(problems.join('\n'));
+  });
+  times.push({ name: 'Local stack (start)', seconds: seconds(started), ok: true });
+  return stack;
 }
 
 rmSync('reports', { recursive: true, force: true });
 mkdirSync('reports', { recursive: true });
 let failedStep: string | undefined;
-const times: { name: string; seconds: number }[] = [];
+const times: Ran[] = [];
 const started = Date.now();
-for (const step of steps) {
-  console.log(`\n=== ${step.name}: ${step.command}`);
-  const stepStarted = Date.now();
-  const result = spawnSync(step.command, {
-    shell: true,
-    stdio: 'inherit',
-    env: { ...process.env, E2E_SKIP_BUILD: '1', FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
-  });
-  const seconds = ((Date.now() - stepStarted) / 1000).toFixed(1);
-  times.push({ name: step.name, seconds: Number(seconds) });
-  if (result.status !== 0) {
-    console.log(`=== ${step.name}: FAILED (${seconds} s)`);
-    failedStep = step.name;
-    break;
+let stack: StartedStack | undefined;
+const stopStack = async () => {
+  const running = stack;
+  stack = undefined;
+  await running?.stop();
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => void stopStack().finally(() => process.exit(130)));
+
+try {
+  for (const stage of stages) {
+    const steps = Array.isArray(stage) ? stage : [stage];
+    if (steps.some((step) => step.command.includes('test:e2e'))) stack = await startTestStack();
+    const stageStarted = Date.now();
+    const ran = await Promise.all(steps.map((step, index) => runStep(step, index === 0)));
+    times.push(...ran);
+    if (steps.length > 1)
+      times.push({
+        name: `  (the ${steps.length} above, side by side)`,
+        seconds: seconds(stageStarted),
+        ok: true,
+      });
+    if (stack && steps.some((step) => step.command.includes('test:e2e'))) await stopStack();
+    const failed = ran.find((each) => !each.ok);
+    if (failed) {
+      failedStep = failed.name;
+      break;
+    }
   }
-  console.log(`=== ${step.name}: ok (${seconds} s)`);
+} catch (error) {
+  failedStep = 'Local stack for the browser tests';
+  console.error(error instanceof Error ? error.message : error);
+} finally {
+  await stopStack();
 }
 
 const width = Math.max(...times.map((time) => time.name.length));
 console.log('\nTime per stage:');
 for (const time of times)
   console.log(`  ${time.name.padEnd(width)}  ${time.seconds.toFixed(1).padStart(6)} s`);
-console.log(`  ${'In all'.padEnd(width)}  ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s`);
+console.log(`  ${'In all'.padEnd(width)}  ${seconds(started).toFixed(1).padStart(6)} s`);
 
-const { passed, failed } = counts();
-console.log(`\ntests: ${passed} passed, ${failed} failed`);
+const { passed, failed, flaky } = counts();
+console.log(
+  `\ntests: ${passed} passed, ${failed} failed${flaky ? ` (${flaky} of the passed failed once and passed on their retry)` : ''}`,
+);
 if (failedStep) {
   console.log(`npm test: FAILED at "${failedStep}"`);
   process.exit(1);
