@@ -1,4 +1,5 @@
 import { expect, settled, test } from './fixtures';
+import { SITE_URL } from '../tools/local/config.ts';
 
 const PUBLIC_PAGES = [
   { path: '/home', heading: 'Welcome to the 2026 Rolette Family Reunion' },
@@ -125,6 +126,24 @@ test.describe('layout', () => {
       ).toBeVisible();
     });
   }
+
+  test('without JavaScript the map is there all the same (from <noscript>), and its empty box is not', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: SITE_URL });
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 420, height: 900 });
+    await page.goto('/about');
+    const frame = page.getByTitle('Map of Rolette, North Dakota');
+    await expect(frame).toHaveAttribute('src', /^https:\/\/www\.google\.com\/maps\?q=Rolette/);
+    const box = await frame.evaluate((element) => {
+      const rect = element.getBoundingClientRect();
+      return [rect.width, rect.height];
+    });
+    expect(box).toEqual([350, 450]);
+    await expect(page.locator('.map-embed-waiting')).toBeHidden();
+    await context.close();
+  });
 
   test('the top navigation collapses behind a toggler on small screens', async ({ page }) => {
     await page.setViewportSize({ width: 400, height: 800 });
