@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { oobCodes } from '../organiser/core/auth-emulator.ts';
+import { SITE_URL } from '../tools/local/config.ts';
 import {
   accounts,
   authEmulator,
@@ -237,6 +238,18 @@ test.describe('sign-in', () => {
   });
 });
 
-test('signing in as the member helper works', async ({ page }) => {
+test('the member helper signs in, through the widget or with the session it kept, in another browser context too', async ({
+  page,
+  browser,
+}) => {
   await signInAsMember(page);
+  const other = await browser.newContext({ baseURL: SITE_URL });
+  const second = await other.newPage();
+  await signInAsMember(second); // the worker's session is kept by now: restored, not typed
+  await expectMemberNav(second);
+  expect(await sessionFlag(second)).toBe('true');
+  await nav(second).getByRole('button', { name: 'Logout' }).click();
+  await expect(second).toHaveURL(/\/login$/);
+  await expectSignedOutNav(second);
+  await other.close();
 });
