@@ -31,6 +31,11 @@ export function chromiumPath(): string {
 /** Debian's build of Chromium's headless shell (package chromium-headless-shell), the same version as its chromium. */
 export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
+/** True where the browsers are Debian's (no $CHROME_PATH, no Playwright browser): the tests then want its headless shell. */
+export function usesDebianChromium(): boolean {
+  return !process.env.CHROME_PATH && chromiumPath() === '/usr/bin/chromium';
+}
+
 /**
  * The Chromium the browser tests drive: $CHROME_PATH if set, else Playwright's own browser where one is installed
  * (for headless tests Playwright itself runs its headless shell), else Debian's headless shell where installed,
@@ -38,8 +43,5 @@ export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
  * windowing: the suite ran about a quarter faster in it here (the Lighthouse benchmarks keep the full browser).
  */
 export function testChromiumPath(): string {
-  if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
-  const path = chromiumPath();
-  if (path === '/usr/bin/chromium' && existsSync(HEADLESS_SHELL)) return HEADLESS_SHELL;
-  return path;
+  return usesDebianChromium() && existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : chromiumPath();
 }

@@ -8,7 +8,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { FIREFOX_PATH } from '../../e2e/firefox/firefox.ts';
-import { HEADLESS_SHELL, chromiumPath } from './chromium.ts';
+import { HEADLESS_SHELL, chromiumPath, usesDebianChromium } from './chromium.ts';
 
 interface Tool {
   name: string;
@@ -28,16 +28,16 @@ const onPath = (command: string) => () =>
 const tools: Tool[] = [
   { name: 'Chromium', find: file(chromiumPath()), debianPackage: 'chromium', hint: 'or set CHROME_PATH' },
   // The browser tests' Chromium where Playwright has no browser of its own (tools/test/chromium.ts).
-  ...(process.env.CHROME_PATH || chromiumPath() !== '/usr/bin/chromium'
-    ? []
-    : [
+  ...(usesDebianChromium()
+    ? [
         {
           name: 'Chromium headless shell',
           find: file(HEADLESS_SHELL),
           debianPackage: 'chromium-headless-shell',
           hint: 'or set CHROME_PATH',
         },
-      ]),
+      ]
+    : []),
   {
     name: 'Firefox ESR',
     find: file(FIREFOX_PATH),
