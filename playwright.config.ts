@@ -27,7 +27,7 @@ export default defineConfig({
     : [['list'], ['json', { outputFile: 'reports/playwright.json' }], ['html', { open: 'never' }]],
   use: {
     baseURL: SITE_URL,
-    // Recording a trace costs about a third of the suite's time: with a retry only the retry records one (the
+    // Recording a trace costs a quarter or more of the suite's time: with a retry only the retry records one (the
     // trace of the failure); without (a local run of a spec) every test records and a failed one keeps it.
     trace: RETRIES > 0 ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: { executablePath: testChromiumPath(), args: CHROMIUM_ARGS },

@@ -5,9 +5,9 @@
  * Firefox ESR (Puppeteer), both against one local emulator stack serving that build, and last a check that dist/ is
  * still a production build of the current sources (nothing the tests ran left another one behind).
  *
- * Steps of one stage run at the same time where they do not wait on each other and leave the other core free
- * (lint and the type check each use one; the Firefox suite, one test at a time, mostly waits on its browser): the
- * first step's output is shown as it comes, the others' after it, whole.
+ * The steps of one stage run at the same time where neither needs the other's result and both leave room on two
+ * cores (lint and the type check use one core each; the Firefox suite runs one test at a time): the first step's
+ * output is shown as it comes, the others' after it, whole.
  * Ends with the time of each step and stage and one summary line: "tests: N passed, N failed".
  */
 import { spawn } from 'node:child_process';
@@ -19,6 +19,12 @@ interface Step {
   name: string;
   command: string;
 }
+
+/** Both against the stack started for this stage (E2E_STACK=running; E2E_SKIP_BUILD=1 below). */
+const BROWSER_TESTS: Step[] = [
+  { name: 'Browser tests (Playwright, Chromium)', command: 'npm run test:e2e' },
+  { name: 'Browser tests (Firefox ESR)', command: 'npm run test:firefox' },
+];
 
 /** Steps run one after another; the steps of an array run at the same time. */
 const stages: (Step | Step[])[] = [
@@ -36,11 +42,7 @@ const stages: (Step | Step[])[] = [
   { name: 'Build', command: 'npm run build' },
   { name: 'Bundle budget', command: 'npm run size' },
   { name: 'HTML validity (Nu HTML Checker)', command: 'npm run check:html' },
-  // Both against the stack started before this stage (E2E_STACK=running; E2E_SKIP_BUILD=1 below).
-  [
-    { name: 'Browser tests (Playwright, Chromium)', command: 'npm run test:e2e' },
-    { name: 'Browser tests (Firefox ESR)', command: 'npm run test:firefox' },
-  ],
+  BROWSER_TESTS,
   { name: 'Build left behind', command: 'npx tsx tools/build/check-build.ts' },
 ];
 
@@ -133,7 +135,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
 try {
   for (const stage of stages) {
     const steps = Array.isArray(stage) ? stage : [stage];
-    if (steps.some((step) => step.command.includes('test:e2e'))) stack = await startTestStack();
+    if (stage === BROWSER_TESTS) stack = await startTestStack();
     const stageStarted = Date.now();
     const ran = await Promise.all(steps.map((step, index) => runStep(step, index === 0)));
     times.push(...ran);
@@ -143,7 +145,7 @@ try {
         seconds: seconds(stageStarted),
         ok: true,
       });
-    if (stack && steps.some((step) => step.command.includes('test:e2e'))) await stopStack();
+    if (stage === BROWSER_TESTS) await stopStack();
     const failed = ran.find((each) => !each.ok);
     if (failed) {
       failedStep = failed.name;
