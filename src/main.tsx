@@ -9,12 +9,12 @@ import './styles.css';
 import { captureEarlyClicks } from './lib/early-clicks';
 import { afterFirstPaint } from './lib/first-paint';
 
-const earlyClicks = captureEarlyClicks();
+captureEarlyClicks();
 // A page without build-time content (the members area, /) has nothing to paint before the app: it starts at once.
 const painting = document.getElementById('root')?.hasChildNodes() ? afterFirstPaint() : Promise.resolve();
 painting
   .then(() => import('./app/start'))
-  .then(({ start }) => start(earlyClicks))
+  .then(({ start }) => start())
   .catch((error: unknown) => {
     // The build-time HTML stays, with working links; a start-up failure is only logged (spec section 8).
     console.error('The site could not start', error);

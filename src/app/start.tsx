@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AuthProvider } from '../features/auth/auth-provider';
-import type { EarlyClicks } from '../lib/early-clicks';
+import { stopKeepingEarlyClicks } from '../lib/early-clicks';
 import {
   builtLocale,
   LOCALE_FACTS,
@@ -14,7 +14,7 @@ import {
 import { preloadPageAt } from './page-components';
 import { AppRoutes } from './routes';
 
-function mount(root: HTMLElement, locale: Locale, earlyClicks: EarlyClicks): void {
+function mount(root: HTMLElement, locale: Locale): void {
   setDocumentLocale(locale);
   document.documentElement.lang = LOCALE_FACTS[locale].tag;
   const app = (
@@ -34,7 +34,7 @@ function mount(root: HTMLElement, locale: Locale, earlyClicks: EarlyClicks): voi
   if (root.hasChildNodes())
     void preloadPageAt(window.location.pathname).then(() =>
       startTransition(() => {
-        earlyClicks.stop();
+        stopKeepingEarlyClicks();
         hydrateRoot(root, app);
       }),
     );
@@ -42,7 +42,7 @@ function mount(root: HTMLElement, locale: Locale, earlyClicks: EarlyClicks): voi
 }
 
 /** Providers and router over the page (src/main.tsx calls this after the first paint). */
-export function start(earlyClicks: EarlyClicks): void {
+export function start(): void {
   const root = document.getElementById('root');
   if (!root) throw new Error('Missing #root element');
 
@@ -53,5 +53,5 @@ export function start(earlyClicks: EarlyClicks): void {
   // The production code carries one language (one build per language): a visitor at / who gets the other
   // language goes to its home page, a document of that language's build.
   if (built && built !== locale) window.location.replace(localizePath('/home', locale));
-  else mount(root, locale, earlyClicks);
+  else mount(root, locale);
 }

@@ -1,4 +1,4 @@
-import { captureEarlyClicks, replayEarlyClicks } from './early-clicks';
+import { captureEarlyClicks, replayEarlyClicks, stopKeepingEarlyClicks } from './early-clicks';
 
 function page() {
   document.body.innerHTML =
@@ -49,12 +49,14 @@ describe('captureEarlyClicks', () => {
     expect(clicks).toEqual(['menu']);
   });
 
-  it('replays the kept clicks once through replayEarlyClicks, as the app does when the page has hydrated', () => {
+  it('stops at stopKeepingEarlyClicks and replays the kept clicks once through replayEarlyClicks, as the app does', () => {
     const clicks = page();
     captureEarlyClicks(document);
     document.getElementById('menu')!.click();
+    stopKeepingEarlyClicks(); // hydrateRoot
+    document.getElementById('menu')!.click();
     clicks.length = 0;
-    replayEarlyClicks();
+    replayEarlyClicks(); // the page's content has hydrated
     replayEarlyClicks();
     expect(clicks).toEqual(['menu']);
   });

@@ -14,8 +14,16 @@ export interface EarlyClicks {
   replay(): void;
 }
 
-/** The clicks being kept for the page (captureEarlyClicks), replayed by replayEarlyClicks. */
+/** The clicks being kept for the page (captureEarlyClicks): the app reaches them through the two functions below. */
 let current: EarlyClicks | undefined;
+
+/**
+ * Stops keeping clicks, keeping those already kept for replayEarlyClicks. The app calls it as React takes the page
+ * over (hydrateRoot): see EarlyClicks.stop.
+ */
+export function stopKeepingEarlyClicks(): void {
+  current?.stop();
+}
 
 /**
  * Replays the kept clicks (once; later calls do nothing). The app calls it once the page's content has hydrated:
