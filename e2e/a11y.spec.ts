@@ -3,6 +3,7 @@ import {
   expect,
   expectLegible,
   expectNoViolations,
+  settled,
   signInAsMember,
   test,
   textContrast,
@@ -139,4 +140,34 @@ test('keyboard only: sign in and download a file', async ({ page }) => {
   const download = page.waitForEvent('download');
   await page.keyboard.press('Enter');
   expect((await download).suggestedFilename()).toBe('Cemetery Monument.jpg');
+});
+
+test('the check fails on what it must find: a violation, and text it cannot read over a picture', async ({
+  page,
+}) => {
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await settled(page); // hydrated: React leaves what is added now alone
+  await page.evaluate(() => {
+    const main = document.querySelector('main')!;
+    // An image without a text alternative: axe's image-alt.
+    const image = document.createElement('img');
+    image.src = '/favicon.ico';
+    main.prepend(image);
+    // Pale text over a pale gradient: axe cannot judge it ("incomplete"), the test computes it.
+    const pale = document.createElement('p');
+    pale.textContent = 'Hard to read';
+    pale.id = 'pale-text';
+    pale.style.setProperty('color', 'rgb(200, 200, 200)');
+    pale.style.setProperty('background-image', 'linear-gradient(rgb(230, 230, 230), rgb(250, 250, 250))');
+    main.prepend(pale);
+  });
+  const failure = await expectNoViolations(page, 'broken').then(
+    () => 'no failure',
+    (error: Error) => error.message,
+  );
+  expect(failure).toContain('broken: image-alt (critical)');
+  expect(failure).toMatch(
+    /broken: color-contrast 1\.\d\d:1 \(computed; axe: .*\) of rgb\(200, 200, 200\) at #pale-text/,
+  );
 });

@@ -1,16 +1,17 @@
 /**
  * `npm test`: every check and test the project has, stopping at the first failure, each by the package's own npm
- * script: browsers and Java present, lint + format beside the type check, unit and component tests (Vitest),
- * production build, bundle budget, HTML validity, then browser tests in Chromium (Playwright) beside those in
- * Firefox ESR (Puppeteer), both against one local emulator stack serving that build, and last a check that dist/ is
- * still a production build of the current sources (nothing the tests ran left another one behind).
+ * script: browsers and Java present, lint + format beside the type check, production build, bundle budget, HTML
+ * validity, then the browser tests in Chromium (Playwright) beside the unit and component tests (Vitest) and the
+ * browser tests in Firefox ESR (Puppeteer), both browser suites against one local emulator stack serving that
+ * build, and last a check that dist/ is still a production build of the current sources (nothing the tests ran left
+ * another one behind).
  *
- * The steps of one stage run at the same time where neither needs the other's result and both leave room on two
- * cores (lint and the type check use one core each; the Firefox suite runs one test at a time): the first step's
- * output is shown as it comes, the others' after it, whole.
+ * Steps run side by side where neither needs the other's result and the two cores have room (lint and the type
+ * check use one core each; Playwright's workers leave a quarter idle): the first lane's output is shown as it comes,
+ * the others' whole when each step ends. A step that fails stops the steps beside it.
  * Ends with the time of each step and stage and one summary line: "tests: N passed, N failed".
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { buildProblems } from '../build/build-stamp.ts';
 import { startStack, type StartedStack } from '../local/with-stack.ts';
@@ -20,25 +21,32 @@ interface Step {
   command: string;
 }
 
-/** Both against the stack started for this stage (E2E_STACK=running; E2E_SKIP_BUILD=1 below). */
-const BROWSER_TESTS: Step[] = [
-  { name: 'Browser tests (Playwright, Chromium)', command: 'npm run test:e2e' },
-  { name: 'Browser tests (Firefox ESR)', command: 'npm run test:firefox' },
+/**
+ * Steps run one after another: a step alone, or lanes that run at the same time, each lane its steps in turn. The
+ * first lane's first step shows its output as it comes, the others theirs whole when they end.
+ */
+type Stage = Step | Step[][];
+
+const UNIT_TESTS: Step = {
+  name: 'Unit and component tests (Vitest)',
+  command: 'npm run test:unit -- --reporter=default --reporter=json --outputFile=reports/vitest.json',
+};
+
+/**
+ * Against the stack started for this stage (E2E_STACK=running; E2E_SKIP_BUILD=1 below). Playwright's two workers
+ * leave about a quarter of two cores idle (they wait on pages, timers and the emulators), which Vitest and then the
+ * Firefox suite (one test at a time) fill: 435 s for the three, against 518 s with Vitest before the build.
+ */
+const BROWSER_TESTS: Step[][] = [
+  [{ name: 'Browser tests (Playwright, Chromium)', command: 'npm run test:e2e' }],
+  [UNIT_TESTS, { name: 'Browser tests (Firefox ESR)', command: 'npm run test:firefox' }],
 ];
 
-/** Steps run one after another; the steps of an array run at the same time. */
-const stages: (Step | Step[])[] = [
+const stages: Stage[] = [
   { name: 'Browsers, Java and jing', command: 'npx tsx tools/test/ensure-tools.ts' },
   // Compiled once before the lint and the type check read them at the same time.
   { name: 'Messages (paraglide)', command: 'npm run i18n' },
-  [
-    { name: 'Lint', command: 'npm run lint' },
-    { name: 'Type check', command: 'npx tsc -b' },
-  ],
-  {
-    name: 'Unit and component tests (Vitest)',
-    command: 'npm run test:unit -- --reporter=default --reporter=json --outputFile=reports/vitest.json',
-  },
+  [[{ name: 'Lint', command: 'npm run lint' }], [{ name: 'Type check', command: 'npx tsc -b' }]],
   { name: 'Build', command: 'npm run build' },
   { name: 'Bundle budget', command: 'npm run size' },
   { name: 'HTML validity (Nu HTML Checker)', command: 'npm run check:html' },
@@ -79,10 +87,26 @@ const ENV = {
 interface Ran {
   name: string;
   seconds: number;
-  ok: boolean;
+  /** 'stopped': another step of its stage failed first. */
+  result: 'ok' | 'FAILED' | 'stopped';
 }
 
 const seconds = (since: number) => Number(((Date.now() - since) / 1000).toFixed(1));
+
+/** The steps running now, each in a process group of its own: stopped when a step beside them fails, or on Ctrl-C. */
+const running = new Set<ChildProcess>();
+let stopping = false;
+
+function stopRunningSteps(): void {
+  stopping = true;
+  for (const child of running) {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+}
 
 /** Runs one step: its output shown as it comes (`live`), or kept and shown whole once it ends. */
 function runStep(step: Step, live: boolean): Promise<Ran> {
@@ -91,19 +115,37 @@ function runStep(step: Step, live: boolean): Promise<Ran> {
   const child = spawn(step.command, {
     shell: true,
     env: ENV,
-    stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'],
+    detached: true,
   });
+  running.add(child);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return new Promise((resolve) => {
     child.on('close', (code) => {
-      const ran = { name: step.name, seconds: seconds(started), ok: code === 0 };
+      running.delete(child);
+      const result = code === 0 ? 'ok' : stopping ? 'stopped' : 'FAILED';
+      const ran: Ran = { name: step.name, seconds: seconds(started), result };
       if (!live) console.log(`\n=== ${step.name}: its output\n${output.trimEnd()}`);
-      console.log(`=== ${step.name}: ${ran.ok ? 'ok' : 'FAILED'} (${ran.seconds} s)`);
+      console.log(`=== ${step.name}: ${result} (${ran.seconds} s)`);
+      // Fail fast: the steps beside a failed one are stopped.
+      if (result === 'FAILED') stopRunningSteps();
       resolve(ran);
     });
   });
+}
+
+/** One lane of a stage: its steps in turn, up to the first that does not pass. */
+async function runLane(lane: Step[], live: boolean): Promise<Ran[]> {
+  const ran: Ran[] = [];
+  for (const [index, step] of lane.entries()) {
+    if (stopping) break;
+    const one = await runStep(step, live && index === 0);
+    ran.push(one);
+    if (one.result !== 'ok') break;
+  }
+  return ran;
 }
 
 /** The browser tests' stack: started once for both suites (or the running `npm start` reused), over a current build. */
@@ -114,7 +156,7 @@ async function startTestStack(): Promise<StartedStack> {
     const problems = buildProblems();
     if (problems.length) throw new Error(problems.join('\n'));
   });
-  times.push({ name: 'Local stack (start)', seconds: seconds(started), ok: true });
+  times.push({ name: 'Local stack (start)', seconds: seconds(started), result: 'ok' });
   return stack;
 }
 
@@ -125,28 +167,31 @@ const times: Ran[] = [];
 const started = Date.now();
 let stack: StartedStack | undefined;
 const stopStack = async () => {
-  const running = stack;
+  const stopped = stack;
   stack = undefined;
-  await running?.stop();
+  await stopped?.stop();
 };
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.on(signal, () => void stopStack().finally(() => process.exit(130)));
+  process.on(signal, () => {
+    stopRunningSteps();
+    void stopStack().finally(() => process.exit(130));
+  });
 
 try {
   for (const stage of stages) {
-    const steps = Array.isArray(stage) ? stage : [stage];
+    const lanes = Array.isArray(stage) ? stage : [[stage]];
     if (stage === BROWSER_TESTS) stack = await startTestStack();
     const stageStarted = Date.now();
-    const ran = await Promise.all(steps.map((step, index) => runStep(step, index === 0)));
+    const ran = (await Promise.all(lanes.map((lane, index) => runLane(lane, index === 0)))).flat();
     times.push(...ran);
-    if (steps.length > 1)
+    if (lanes.length > 1)
       times.push({
-        name: `  (the ${steps.length} above, side by side)`,
+        name: `  (the ${ran.length} above, in ${lanes.length} lanes side by side)`,
         seconds: seconds(stageStarted),
-        ok: true,
+        result: 'ok',
       });
     if (stage === BROWSER_TESTS) await stopStack();
-    const failed = ran.find((each) => !each.ok);
+    const failed = ran.find((each) => each.result === 'FAILED');
     if (failed) {
       failedStep = failed.name;
       break;
@@ -162,7 +207,9 @@ try {
 const width = Math.max(...times.map((time) => time.name.length));
 console.log('\nTime per stage:');
 for (const time of times)
-  console.log(`  ${time.name.padEnd(width)}  ${time.seconds.toFixed(1).padStart(6)} s`);
+  console.log(
+    `  ${time.name.padEnd(width)}  ${time.seconds.toFixed(1).padStart(6)} s${time.result === 'stopped' ? ' (stopped)' : ''}`,
+  );
 console.log(`  ${'In all'.padEnd(width)}  ${seconds(started).toFixed(1).padStart(6)} s`);
 
 const { passed, failed, flaky } = counts();
