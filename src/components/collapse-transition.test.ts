@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { collapseTransition, transitionSeconds } from './collapse-transition';
 
 function element(): HTMLDivElement {

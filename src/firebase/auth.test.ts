@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { accountAccess, idToken, refreshIdToken, watchUser } from './auth';
 import { BLOCKED_FLAG } from './ended-session';
 import { isAccountBlocked } from './auth-errors';

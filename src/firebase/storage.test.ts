@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { NetworkError } from '../lib/retry';
 import { mediaUrl } from './media-url';
 import { StorageRequestError, fetchMemberFile, isPermissionDenied, openMemberFileStream } from './storage';

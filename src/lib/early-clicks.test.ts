@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { captureEarlyClicks, replayEarlyClicks, stopKeepingEarlyClicks } from './early-clicks';
 
 function page() {

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { forgetPhoto, rememberedPhotos, rememberPhoto } from './my-photos-store';
 
 describe('the photos an account sent from this browser', () => {
