@@ -1,6 +1,6 @@
 /**
  * `npm test`: every check and test the project has, stopping at the first failure, each by the package's own npm
- * script: browsers and Java present, lint + format beside the type check, production build, bundle budget, HTML
+ * script: browsers and Java present, lint + format beside the type check, production build, bundle budget and HTML
  * validity, then the browser tests in Chromium (Playwright) beside the unit and component tests (Vitest) and the
  * browser tests in Firefox ESR (Puppeteer), both browser suites against one local emulator stack serving that
  * build, and last a check that dist/ is still a production build of the current sources (nothing the tests ran left
@@ -46,10 +46,17 @@ const stages: Stage[] = [
   { name: 'Browsers, Java and jing', command: 'npx tsx tools/test/ensure-tools.ts' },
   // Compiled once before the lint and the type check read them at the same time.
   { name: 'Messages (paraglide)', command: 'npm run i18n' },
-  [[{ name: 'Lint', command: 'npm run lint' }], [{ name: 'Type check', command: 'npx tsc -b' }]],
-  { name: 'Build', command: 'npm run build' },
-  { name: 'Bundle budget', command: 'npm run size' },
-  { name: 'HTML validity (Nu HTML Checker)', command: 'npm run check:html' },
+  // Lint on one core; the type check, then the build (its own `tsc -b` finds the sources checked) and the checks
+  // of what it built, on the other.
+  [
+    [{ name: 'Lint', command: 'npm run lint' }],
+    [
+      { name: 'Type check', command: 'npx tsc -b' },
+      { name: 'Build', command: 'npm run build' },
+      { name: 'Bundle budget', command: 'npm run size' },
+      { name: 'HTML validity (Nu HTML Checker)', command: 'npm run check:html' },
+    ],
+  ],
   BROWSER_TESTS,
   { name: 'Build left behind', command: 'npx tsx tools/build/check-build.ts' },
 ];
