@@ -215,7 +215,7 @@ const width = Math.max(...times.map((time) => time.name.length));
 console.log('\nTime per stage:');
 for (const time of times)
   console.log(
-    `  ${time.name.padEnd(width)}  ${time.seconds.toFixed(1).padStart(6)} s${time.result === 'stopped' ? ' (stopped)' : ''}`,
+    `  ${time.name.padEnd(width)}  ${time.seconds.toFixed(1).padStart(6)} s${time.result === 'ok' ? '' : ` (${time.result})`}`,
   );
 console.log(`  ${'In all'.padEnd(width)}  ${seconds(started).toFixed(1).padStart(6)} s`);
 
