@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vitest/config';
 import { newsPosts } from './tools/build/news/vite-plugin.ts';
 import { reunionTenseDefines } from './tools/build/reunion-tense.ts';
-import { messagesWhileServing } from './tools/build/paraglide.ts';
+import { messagesAsOneModule, messagesWhileServing } from './tools/build/paraglide.ts';
 import { parseEnv } from './src/config/env-schema.ts';
 
 /**
@@ -18,7 +18,12 @@ const noSass: Plugin = {
 };
 
 export default defineConfig({
-  plugins: [messagesWhileServing(), react(), newsPosts({ siteUrl: parseEnv({}).siteUrl })],
+  plugins: [
+    messagesWhileServing(),
+    messagesAsOneModule(),
+    react(),
+    newsPosts({ siteUrl: parseEnv({}).siteUrl }),
+  ],
   define: {
     __APP_CONFIG__: JSON.stringify(parseEnv({})),
     // The tests run the code of a site built before the reunion: both tenses, switching by the (faked) clock.
@@ -51,6 +56,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [messagesAsOneModule()],
         test: {
           name: 'node',
           environment: 'node',

@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { directExport, LOCALE_OVERRIDE_WARNING } from './paraglide.ts';
+import { directExport, joinedMessages, LOCALE_OVERRIDE_WARNING } from './paraglide.ts';
 
 /** A message: its text, or (plural and other variants) the inlang message format's declarations, selectors and match. */
 interface Variants {
@@ -62,6 +62,10 @@ function shape(message: Message | undefined): string[] {
 }
 
 const same = (a: Message | undefined, b: Message | undefined) => JSON.stringify(a) === JSON.stringify(b);
+
+/** A compiled message module (or several joined) as a module Node can import, its imports pointed at src/paraglide. */
+const messageModuleUrl = (code: string) =>
+  `data:text/javascript,${encodeURIComponent(code.replace(/from '\.\.\/(runtime|registry)\.js'/g, (_m, file) => `from '${new URL(`../../src/paraglide/${file}.js`, import.meta.url).href}'`))}`;
 
 describe('messages', () => {
   it('has every English key in Norwegian and every Norwegian key in English', () => {
@@ -134,15 +138,39 @@ describe('messages', () => {
       }
     }
     // The bound message says the same as Paraglide's own: run both as modules.
-    const dataUrl = (code: string) =>
-      `data:text/javascript,${encodeURIComponent(code.replace(/from '\.\.\/(runtime|registry)\.js'/g, (_m, file) => `from '${new URL(`../../src/paraglide/${file}.js`, import.meta.url).href}'`))}`;
     const code = readFileSync('src/paraglide/messages/home_when_text.js', 'utf8');
-    const bound = (await import(dataUrl(directExport(code, 'nb')!.code))) as Record<
+    const bound = (await import(messageModuleUrl(directExport(code, 'nb')!.code))) as Record<
       string,
       (i?: object, o?: object) => string
     >;
-    const original = (await import(dataUrl(code))) as Record<string, (i?: object, o?: object) => string>;
+    const original = (await import(messageModuleUrl(code))) as Record<
+      string,
+      (i?: object, o?: object) => string
+    >;
     expect(bound.home_when_text!()).toBe(original.home_when_text!({}, { locale: 'nb' }));
+  });
+
+  it('joins the compiled messages into one module that says what each of them says (Vitest: tools/build/paraglide.ts)', async () => {
+    const keys = Object.keys(en);
+    const modules = keys.map((key) => readFileSync(`src/paraglide/messages/${key}.js`, 'utf8'));
+    const joined = joinedMessages(modules);
+    expect(joined).toBeDefined();
+    type Messages = Record<string, (inputs?: object, options?: object) => string>;
+    const all = (await import(messageModuleUrl(joined!))) as Messages;
+    expect(Object.keys(all).sort()).toEqual([...keys].sort());
+    for (const [index, key] of keys.entries()) {
+      const one = (await import(messageModuleUrl(modules[index]!))) as Messages;
+      for (const locale of ['en', 'nb'])
+        expect({ key, locale, text: all[key]!({}, { locale }) }).toEqual({
+          key,
+          locale,
+          text: one[key]!({}, { locale }),
+        });
+    }
+    // A module that imports anything else is not joined (the index is then served as it is).
+    expect(joinedMessages([...modules.slice(0, 2), `import x from './other.js';\nexport const y = x;`])).toBe(
+      undefined,
+    );
   });
 
   it('compiles each message with the locale-override warning that the client builds leave out (tools/build/paraglide.ts)', () => {
