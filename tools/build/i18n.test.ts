@@ -167,10 +167,9 @@ describe('messages', () => {
           text: one[key]!({}, { locale }),
         });
     }
-    // A module that imports anything else is not joined (the index is then served as it is).
-    expect(joinedMessages([...modules.slice(0, 2), `import x from './other.js';\nexport const y = x;`])).toBe(
-      undefined,
-    );
+    // A module that imports or re-exports anything else is not joined (the index is then served as it is).
+    for (const other of [`import x from './other.js';\nexport const y = x;`, `export * from './other.js';`])
+      expect(joinedMessages([...modules.slice(0, 2), other])).toBe(undefined);
   });
 
   it('compiles each message with the locale-override warning that the client builds leave out (tools/build/paraglide.ts)', () => {

@@ -108,7 +108,7 @@ export function joinedMessages(modules: string[]): string | undefined {
       imports.add(line.trim().replace(/;?$/, ';'));
       return '';
     });
-    if (/^\s*(import|export \*)\b/m.test(body)) return undefined;
+    if (/^\s*(?:import\b|export \*)/m.test(body)) return undefined;
     bodies.push(body);
   }
   return [...imports, ...bodies].join('\n');
