@@ -3,8 +3,8 @@
  * things in the same shape, and every message is used by the site. A failure here names the key.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { directExport, joinedMessages, LOCALE_OVERRIDE_WARNING } from './paraglide.ts';
+import { join, resolve } from 'node:path';
+import { directExport, joinedMessages, LOCALE_OVERRIDE_WARNING, messagesAsOneModule } from './paraglide.ts';
 
 /** A message: its text, or (plural and other variants) the inlang message format's declarations, selectors and match. */
 interface Variants {
@@ -170,6 +170,24 @@ describe('messages', () => {
     // A module that imports or re-exports anything else is not joined (the index is then served as it is).
     for (const other of [`import x from './other.js';\nexport const y = x;`, `export * from './other.js';`])
       expect(joinedMessages([...modules.slice(0, 2), other])).toBe(undefined);
+  });
+
+  it('serves the index, and only the index, as the joined messages (the Vitest plugin)', () => {
+    const load = messagesAsOneModule().load as (
+      this: { addWatchFile(file: string): void },
+      id: string,
+    ) => string | undefined;
+    const watched: string[] = [];
+    const context = { addWatchFile: (file: string) => void watched.push(file) };
+    const code = load.call(context, resolve('src/paraglide/messages/_index.js'));
+    for (const key of Object.keys(en)) expect(code).toContain(`\nexport const ${key} = `);
+    expect(code).not.toMatch(/^export \* from/m);
+    expect(watched.sort()).toEqual(
+      Object.keys(en)
+        .map((key) => resolve(`src/paraglide/messages/${key}.js`))
+        .sort(),
+    );
+    expect(load.call(context, resolve('src/paraglide/messages/site_title.js'))).toBe(undefined);
   });
 
   it('compiles each message with the locale-override warning that the client builds leave out (tools/build/paraglide.ts)', () => {
