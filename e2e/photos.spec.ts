@@ -463,6 +463,27 @@ test.describe('waiting, approval and the gallery', () => {
     expect(await readStored(photoPathOf({ state: 'shared', photoId: seeded[0]!.photoId }))).toBeUndefined();
   });
 
+  test('a thumbnail that cannot be shown: its tile says so, and the tile’s name holds those words (label in name)', async ({
+    page,
+    problems,
+  }) => {
+    const member = await account('unshown');
+    const [seeded] = await seedSharedPhotos(member.uid, [{ caption: 'Its thumbnail is gone' }]);
+    // Removed since the listing, say: Storage answers 404 for the thumbnail.
+    const missing = thumbnailPathOf({ state: 'shared', photoId: seeded!.photoId });
+    await page.route(
+      (url) => decodeURIComponent(url.pathname).endsWith(`/o/${missing}`),
+      (route) =>
+        route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":{"code":404}}' }),
+    );
+    problems.expectWarnings(/^Could not load a picture/);
+    await openPhotos(page, member);
+    const tile = page.locator(`.photos-gallery [data-photo-id="${seeded!.photoId}"]`);
+    await expect(tile.locator('.photo-thumbnail-note')).toHaveText('Not shown');
+    await expect(tile).toHaveAccessibleName('Its thumbnail is gone Not shown');
+    await expectNoViolations(page, 'a thumbnail that cannot be shown');
+  });
+
   test('Download all photos saves a .zip of the shared photos (parts when there is no save-file picker)', async ({
     page,
   }) => {

@@ -99,8 +99,9 @@ describe('photos in Firefox', () => {
     const tile = `.photos-gallery [data-photo-id="${seeded[0]!.photoId}"]`;
     // Scrolled to, as a relative scrolls down to the gallery: its metadata and thumbnail load near the viewport.
     await (await page.waitForSelector(tile))!.scrollIntoView();
+    // Named by its text: the caption, visually hidden over the drawn thumbnail.
     await page.waitForFunction(
-      (css: string) => document.querySelector(css)?.getAttribute('aria-label') === 'Firefox one',
+      (css: string) => document.querySelector(css)?.textContent === 'Firefox one',
       { timeout: 20_000 },
       tile,
     );

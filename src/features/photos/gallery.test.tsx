@@ -6,8 +6,13 @@ import { DetailsCache } from './details-cache';
 import { Gallery } from './gallery';
 
 const removed: string[] = [];
+/** Photos whose thumbnail cannot be fetched (removed since the listing, say). */
+const unavailable = new Set<string>();
 vi.mock('../../firebase/photos', () => ({
-  fetchThumbnail: () => Promise.resolve(new Blob(['t'], { type: 'image/jpeg' })),
+  fetchThumbnail: (location: PhotoLocation) =>
+    unavailable.has(location.photoId)
+      ? Promise.reject(new Error('storage/object-not-found'))
+      : Promise.resolve(new Blob(['t'], { type: 'image/jpeg' })),
   fetchPhoto: () => Promise.resolve(new Blob(['p'], { type: 'image/jpeg' })),
   removeSharedPhoto: (photoId: string) => {
     removed.push(photoId);
@@ -58,6 +63,29 @@ describe('Gallery', () => {
       ).toHaveLength(4),
     );
     expect(screen.getByText('6 photos, oldest first')).toBeInTheDocument();
+  });
+
+  it('names a photo whose thumbnail cannot be shown with the note it shows, after what it shows (label in name)', async () => {
+    unavailable.add(ids(0)[1]!);
+    try {
+      render(
+        <Gallery
+          access={ACCESS}
+          details={details()}
+          version={0}
+          onRemoved={() => {}}
+          listPage={async () => ({ photoIds: ids(0) })}
+        />,
+      );
+      const grid = await screen.findByRole('list');
+      const tile = await within(grid).findByRole('button', {
+        name: 'Photo shared by Ola, taken July 10th, 2026, 10:00 AM Not shown',
+      });
+      expect(within(tile).getByText('Not shown')).toBeVisible();
+      expect(within(grid).getByRole('button', { name: `Caption of ${ids(0)[0]}` })).toBeInTheDocument();
+    } finally {
+      unavailable.clear();
+    }
   });
 
   it('opens the larger view; left and right move, Escape closes; Remove only for what is yours', async () => {

@@ -42,7 +42,6 @@ const Tile = memo(function Tile({ photoId, index, tracker, details, onOpen }: Ti
         ref={setElement}
         type="button"
         className="photo-tile"
-        aria-label={alt}
         onClick={() => onOpen(index)}
         data-photo-id={photoId}
       >

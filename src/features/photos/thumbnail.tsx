@@ -83,7 +83,9 @@ function DrawnThumbnail({ blob }: { blob: Blob }) {
 /**
  * A thumbnail in a box that keeps its room (4:3, the picture covering it) while it loads, so nothing moves. The
  * picture's alt text says what it shows (its caption, or who shared it and when). `draw`: drawn into a canvas
- * instead of an <img> (see DrawnThumbnail; the box's own label then names it).
+ * instead of an <img> (see DrawnThumbnail), with the alt text as the box's own (visually hidden) text, which names
+ * a button around the box; a thumbnail that cannot be shown adds its note to that text, so the name holds the words
+ * a person sees on the button (WCAG 2.5.3, Label in Name).
  */
 export function Thumbnail({
   location,
@@ -99,14 +101,19 @@ export function Thumbnail({
   draw?: boolean;
 }) {
   const thumbnail = useThumbnail(location, enabled);
+  const note = thumbnail.status === 'failed' ? m.photos_thumbnail_failed() : undefined;
   return (
     <span className={`photo-thumbnail ${className}`}>
+      {draw && <span className="visually-hidden">{note ? `${alt} ${note}` : alt}</span>}
       {thumbnail.status === 'ready' && draw && canDraw() ? (
         <DrawnThumbnail blob={thumbnail.blob} />
       ) : thumbnail.status === 'ready' ? (
-        <img src={thumbnail.url} alt={alt} />
-      ) : thumbnail.status === 'failed' ? (
-        <span className="photo-thumbnail-note small">{m.photos_thumbnail_failed()}</span>
+        <img src={thumbnail.url} alt={draw ? '' : alt} />
+      ) : note ? (
+        // Drawn: the hidden text above already says it, after what the picture shows.
+        <span className="photo-thumbnail-note small" aria-hidden={draw || undefined}>
+          {note}
+        </span>
       ) : thumbnail.status === 'loading' ? (
         <Spinner animation="border" size="sm" aria-hidden="true" />
       ) : null}
