@@ -77,7 +77,7 @@ export const test = base.extend<{ problems: PageProblems }, { workerAccounts: vo
 
 /**
  * The wait for the end of a whole .zip of the catalogue (31 files, some tried again after injected faults): longer
- * than the default 10 s, which a loaded 2-core machine running three workers can need for it.
+ * than the default 10 s, which a loaded 2-core machine running two workers can need for it.
  */
 export const ZIP_DONE = { timeout: 45_000 };
 
