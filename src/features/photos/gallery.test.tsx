@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { PhotoLocation } from '../../domain/photos';
 import type { PhotoAccess } from '../../firebase/photo-access';
 import { DetailsCache } from './details-cache';
-import { Gallery } from './gallery';
+import { Gallery, type GalleryProps } from './gallery';
 
 const removed: string[] = [];
 /** Photos whose thumbnail cannot be fetched (removed since the listing, say). */
@@ -42,14 +42,19 @@ function details() {
   }));
 }
 
+/** The gallery of ACCESS's member, listing with `listPage`. */
+function showGallery(listPage: GalleryProps['listPage'], onRemoved: (photoId: string) => void = () => {}) {
+  render(
+    <Gallery access={ACCESS} details={details()} version={0} onRemoved={onRemoved} listPage={listPage} />,
+  );
+}
+
 describe('Gallery', () => {
   it('lists page after page, oldest first, each photo named by its caption or who shared it', async () => {
     const listPage = vi.fn(async (token?: string) =>
       token ? { photoIds: ids(1) } : { photoIds: ids(0), nextPageToken: 'p2' },
     );
-    render(
-      <Gallery access={ACCESS} details={details()} version={0} onRemoved={() => {}} listPage={listPage} />,
-    );
+    showGallery(listPage);
     const grid = await screen.findByRole('list');
     await vi.waitFor(() => expect(within(grid).getAllByRole('button')).toHaveLength(6));
     expect(listPage).toHaveBeenCalledTimes(2);
@@ -68,15 +73,7 @@ describe('Gallery', () => {
   it('names a photo whose thumbnail cannot be shown with the note it shows, after what it shows (label in name)', async () => {
     unavailable.add(ids(0)[1]!);
     try {
-      render(
-        <Gallery
-          access={ACCESS}
-          details={details()}
-          version={0}
-          onRemoved={() => {}}
-          listPage={async () => ({ photoIds: ids(0) })}
-        />,
-      );
+      showGallery(async () => ({ photoIds: ids(0) }));
       const grid = await screen.findByRole('list');
       const tile = await within(grid).findByRole('button', {
         name: 'Photo shared by Ola, taken July 10th, 2026, 10:00 AM Not shown',
@@ -91,9 +88,7 @@ describe('Gallery', () => {
   it('opens the larger view; left and right move, Escape closes; Remove only for what is yours', async () => {
     const listPage = async () => ({ photoIds: ids(0) });
     const onRemoved = vi.fn();
-    render(
-      <Gallery access={ACCESS} details={details()} version={0} onRemoved={onRemoved} listPage={listPage} />,
-    );
+    showGallery(listPage, onRemoved);
     const grid = await screen.findByRole('list');
     const first = await within(grid).findByRole('button', { name: `Caption of ${ids(0)[0]}` });
     await userEvent.click(first);
@@ -125,9 +120,7 @@ describe('Gallery', () => {
       if (fail) throw new Error('offline');
       return { photoIds: ids(0) };
     };
-    render(
-      <Gallery access={ACCESS} details={details()} version={0} onRemoved={() => {}} listPage={listPage} />,
-    );
+    showGallery(listPage);
     expect(await screen.findByRole('alert')).toHaveTextContent('The photos could not be loaded just now.');
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -135,15 +128,7 @@ describe('Gallery', () => {
   });
 
   it('says when nothing is shared yet', async () => {
-    render(
-      <Gallery
-        access={ACCESS}
-        details={details()}
-        version={0}
-        onRemoved={() => {}}
-        listPage={async () => ({ photoIds: [] })}
-      />,
-    );
+    showGallery(async () => ({ photoIds: [] }));
     expect(await screen.findByText('No photos have been shared yet.')).toBeInTheDocument();
   });
 });
