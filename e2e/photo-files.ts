@@ -4,13 +4,8 @@
  * plain small ones, and shared photos seeded straight into the bucket as an organiser's approval leaves them.
  */
 import sharp from 'sharp';
-import {
-  newPhotoId,
-  photoMetadata,
-  photoPathOf,
-  thumbnailPathOf,
-  type PhotoLocation,
-} from '../src/domain/photos.ts';
+import { formatTakenAt, newPhotoId } from '../src/domain/photos.ts';
+import { publishSharedPhoto } from '../organiser/bucket/shared-photos.ts';
 import { localBucket } from './organiser.ts';
 
 /** What the phone photo's EXIF says (and none of it may reach the bucket). */
@@ -77,8 +72,9 @@ export interface SeededPhoto {
 }
 
 /**
- * Shared photos stored straight into the bucket (photo and thumbnail with the metadata an approval copies),
- * uploaded by `uploaderUid`; returns them oldest first. Their dates are in 1990, so they come first in the gallery.
+ * Shared photos stored straight into the bucket as an approval publishes them (photo, thumbnail, details, the
+ * uploader's marker), uploaded by `uploaderUid`; returns them oldest first. Their dates are in 1990, so they come
+ * first in the gallery.
  */
 export async function seedSharedPhotos(
   uploaderUid: string,
@@ -92,18 +88,25 @@ export async function seedSharedPhotos(
     for (const [index, photo] of photos.entries()) {
       const takenAt = new Date(base + index * 60_000);
       const photoId = newPhotoId(takenAt);
-      const location: PhotoLocation = { state: 'shared', photoId };
-      const details = { caption: photo.caption, takenAt, uploaderUid, uploaderName: photo.uploaderName };
       const color = { r: 40 + index * 50, g: 120, b: 200 - index * 40 };
-      for (const [path, bytes, width, height] of [
-        [photoPathOf(location), await plainPhoto(color, 800, 600), 800, 600],
-        [thumbnailPathOf(location), await plainPhoto(color, 480, 360), 480, 360],
-      ] as const) {
-        await bucket.file(path).save(bytes, {
-          contentType: 'image/jpeg',
-          metadata: { metadata: photoMetadata({ ...details, width, height }) },
-        });
-      }
+      await publishSharedPhoto(
+        bucket,
+        photoId,
+        {
+          photo: await plainPhoto(color, 800, 600),
+          thumbnail: await plainPhoto(color, 480, 360),
+          photoSize: { width: 800, height: 600 },
+          thumbnailSize: { width: 480, height: 360 },
+        },
+        {
+          ...(photo.caption ? { caption: photo.caption } : {}),
+          takenAt: formatTakenAt(takenAt),
+          width: '800',
+          height: '600',
+          uploaderUid,
+          ...(photo.uploaderName ? { uploaderName: photo.uploaderName } : {}),
+        },
+      );
       seeded.push({ photoId, ...(photo.caption ? { caption: photo.caption } : {}) });
     }
     return seeded;

@@ -4,8 +4,8 @@
  * Compares the bucket's members/ folder with the catalogue (files missing, with the wrong content type or access
  * metadata, carrying a download token, unknown to the catalogue; relatives' photos apart), checks that the bucket
  * grants nothing to allUsers / allAuthenticatedUsers, and reads the project's Authentication settings (password
- * policy, e-mail enumeration protection). Changes nothing, except that --remove-tokens removes the download tokens
- * it finds on the files outside the photos.
+ * policy, e-mail enumeration protection). Changes nothing, except that --remove-tokens removes every download
+ * token it finds.
  */
 import {
   CATALOGUE,
@@ -18,7 +18,7 @@ import {
   type CatalogueEntry,
 } from '../../src/domain/catalogue.ts';
 import { emulatorConfig } from '../core/auth-emulator.ts';
-import { PHOTOS_PREFIX } from '../../src/domain/photos.ts';
+import { PENDING_PREFIX, PHOTOS_PREFIX, SHARED_UPLOADERS_PREFIX } from '../../src/domain/photos.ts';
 import {
   isPhotoPath,
   removeDownloadTokens,
@@ -50,8 +50,10 @@ content type or another access (who may read them) than the catalogue's, images 
 is missing, wrong or made from an older version of the image, files carrying a download token (a link that
 reads the file without signing in, even after the account is blocked), files whose download name is out
 of date, and files the catalogue does not know (the site never shows those; delete them in the Firebase
-console if they are not needed). Relatives' photos (${PHOTOS_PREFIX}) are counted apart: every upload
-through Firebase gets a download token by Firebase's design, so their tokens are listed as information.
+console if they are not needed). Relatives' photos (${PHOTOS_PREFIX}) are counted apart. A shared photo's
+files must carry no token either (an approval in the photos page leaves one on each: remove them once a
+month); a waiting photo has the one its upload through Firebase gave it, listed as information (it goes
+with the waiting copy at approval or rejection).
 Then checks that the bucket is not open to allUsers or allAuthenticatedUsers (a real project only: the
 emulator has no IAM) and reads the project's Authentication settings: the password policy must be
 enforced with the site's rule and e-mail enumeration protection off (npm run organiser:auth-settings).
@@ -62,13 +64,14 @@ ${TARGET_HELP}
 ${BUCKET_HELP}
   --list                also list every catalogue file: its name in the bucket (the storage name), the
                         name it downloads as, and whether it is in the bucket
-  --remove-tokens       remove the download tokens found on the catalogue's files, their previews and any
-                        other file outside the photos (the links stop working at once), and say how many
+  --remove-tokens       remove every download token found: on the catalogue's files, their previews, the
+                        photos (shared and waiting) and their details, and any other file (the links stop
+                        working at once), and say how many
   -h, --help            this help
 
 Exit codes: 0 all is well; 1 a file is missing, has the wrong content type or access, an image's preview
-is missing or wrong, a file outside the photos carries a download token (and --remove-tokens was not given
-or could not remove it), the bucket is public, the Authentication settings do not suit the site, or
+is missing or wrong, a file outside the waiting photos carries a download token (and --remove-tokens was not
+given or could not remove it), the bucket is public, the Authentication settings do not suit the site, or
 something could not be read; 2 usage error.`;
 
 export interface CheckResult {
@@ -83,11 +86,13 @@ export interface CheckResult {
    */
   previews: { entry: CatalogueEntry; problems: string[] }[];
   /**
-   * Files under members/ outside the photos (catalogue files, previews, any other) carrying a download token:
-   * readable by anyone with the link.
+   * Files under members/ (catalogue files, previews, shared photos and their files, any other) carrying a download
+   * token: readable by anyone with the link.
    */
   downloadTokens: StoredObject[];
-  /** Relatives' photos (members/photos/...): each has a token from its upload, by Firebase's design. */
+  /** Waiting photos carrying the token their upload through Firebase gave them (information). */
+  waitingTokens: StoredObject[];
+  /** Relatives' photos (members/photos/...), every file. */
   photos: StoredObject[];
   /** Stored with another Content-Disposition than the catalogue's (display name changed since the upload). */
   staleName: { entry: CatalogueEntry; actual: string | undefined }[];
@@ -110,6 +115,7 @@ export function compareWithCatalogue(
     wrongAccess: [],
     previews: [],
     downloadTokens: [],
+    waitingTokens: [],
     photos: [],
     staleName: [],
     unknown: [],
@@ -140,11 +146,15 @@ export function compareWithCatalogue(
     }
   }
   for (const object of objects) {
+    const token = tokenCount(object.metadata) > 0;
     if (isPhotoPath(object.name)) {
-      if (!object.name.endsWith('/')) result.photos.push(object);
+      if (object.name.endsWith('/')) continue;
+      result.photos.push(object);
+      if (token)
+        (object.name.startsWith(PENDING_PREFIX) ? result.waitingTokens : result.downloadTokens).push(object);
       continue;
     }
-    if (tokenCount(object.metadata)) result.downloadTokens.push(object);
+    if (token) result.downloadTokens.push(object);
     // "Folder" placeholders (zero-byte names ending in /) that consoles create are not files.
     if (known.has(object.name) || object.name.endsWith('/')) continue;
     if (local && object.name === LARGE_DEMO_PATH) result.localExtras.push(object);
@@ -253,8 +263,10 @@ function report(result: CheckResult, io: CommandContext['io'], { removing }: { r
   const photoFolders = photosByFolder(result.photos);
   section(
     io,
-    "Relatives' photos by folder (information: every upload through Firebase gets a download token, by Firebase's " +
-      'design; anyone who can see a photo can pass it on)',
+    "Relatives' photos by folder (information: a waiting photo has the download token its upload through " +
+      'Firebase gave it, until it is approved or rejected' +
+      (removing ? '; removing those too' : '; --remove-tokens removes those too') +
+      ')',
     ['Folder', 'Files', 'With a download token'],
     photoFolders.map(({ folder, files, withToken }) => [folder, String(files), String(withToken)]),
   );
@@ -267,13 +279,18 @@ function report(result: CheckResult, io: CommandContext['io'], { removing }: { r
   }
 }
 
-/** The photos counted by folder (members/photos/shared/, .../thumbnails/, pending/<uid>/, ...), in name order. */
+/**
+ * The photos counted by folder (members/photos/shared/, .../thumbnails/, .../details/, pending/<uid>/, ...), in name
+ * order; the uploaders' markers in one row.
+ */
 export function photosByFolder(
   photos: readonly StoredObject[],
 ): { folder: string; files: number; withToken: number }[] {
   const folders = new Map<string, { files: number; withToken: number }>();
   for (const photo of photos) {
-    const folder = photo.name.slice(0, photo.name.lastIndexOf('/') + 1);
+    const folder = photo.name.startsWith(SHARED_UPLOADERS_PREFIX)
+      ? SHARED_UPLOADERS_PREFIX
+      : photo.name.slice(0, photo.name.lastIndexOf('/') + 1);
     const counts = folders.get(folder) ?? { files: 0, withToken: 0 };
     counts.files += 1;
     if (tokenCount(photo.metadata)) counts.withToken += 1;
@@ -363,8 +380,8 @@ async function checkAuthSettings({ ctx, target, admin }: Run): Promise<string[]>
 }
 
 /**
- * --remove-tokens: removes the tokens of the files reported (never the photos'), one by one; a failure on one does
- * not stop the others. Returns the paths that still carry a token.
+ * --remove-tokens: removes the tokens of the files given, one by one; a failure on one does not stop the others.
+ * Returns the paths that still carry a token.
  */
 async function removeReportedTokens(
   { ctx, target, admin }: Run,
@@ -421,7 +438,13 @@ export const main = defineCommand({
     }
     report(result, ctx.io, { removing: values['remove-tokens'] === true });
     if (values['remove-tokens']) {
-      result.downloadTokens = await removeReportedTokens(run, result.downloadTokens);
+      const left = new Set(
+        (await removeReportedTokens(run, [...result.downloadTokens, ...result.waitingTokens])).map(
+          (o) => o.name,
+        ),
+      );
+      result.downloadTokens = result.downloadTokens.filter((object) => left.has(object.name));
+      result.waitingTokens = result.waitingTokens.filter((object) => left.has(object.name));
     }
     const problems = [
       ...fileProblems(result),
@@ -429,12 +452,11 @@ export const main = defineCommand({
       ...(await checkAuthSettings(run)),
     ];
 
-    const photoTokens = result.photos.filter((photo) => tokenCount(photo.metadata)).length;
     const notes = [
       result.staleName.length && `${plural(result.staleName.length, 'download name')} out of date`,
       result.unknown.length && `${plural(result.unknown.length, 'file')} not in the catalogue`,
       result.photos.length &&
-        `${plural(result.photos.length, "relatives' photo file", "relatives' photo files")} (${photoTokens} with a download token, as Firebase gives every upload)`,
+        `${plural(result.photos.length, "relatives' photo file", "relatives' photo files")} (${plural(result.waitingTokens.length, 'waiting file')} with the download token of its upload)`,
     ].filter(Boolean);
     const counts = `${result.present.length} of ${CATALOGUE.length} catalogue files present`;
     ctx.io.out('');

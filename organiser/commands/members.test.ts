@@ -18,6 +18,7 @@ import { demoAccounts } from '../../tools/local/config.ts';
 import { seedAccounts } from '../../tools/local/seed/seed-accounts.ts';
 import { decodeJwtPayload, isPermitted } from '../../tools/local/storage/rules.ts';
 import type { CommandContext } from '../core/cli.ts';
+import { resolveTarget } from '../core/target.ts';
 import { main, formatTime } from './members.ts';
 import { freePort, useTestEmulators } from '../core/test-support.ts';
 
@@ -480,6 +481,50 @@ describe('organiser:members: a failure on one account', () => {
   );
 });
 
+describe('organiser:members on a real project: block and unapprove show what they will change and ask first', () => {
+  it.each(['block', 'unapprove'] as const)('%s', async (command) => {
+    await emulators.admin.auth.setCustomUserClaims(
+      (await emulators.admin.auth.getUserByEmail(accounts.member.email)).uid,
+      { approved: true },
+    );
+    const state = async () => {
+      const user = await emulators.admin.auth.getUserByEmail(accounts.member.email);
+      return { disabled: user.disabled, approved: user.customClaims?.approved === true };
+    };
+    const before = await state();
+    const run = async (answer: string | undefined, ...flags: string[]) => {
+      const asked: string[] = [];
+      const ctx = {
+        ...context(),
+        // The emulators stand in for the real project's Auth and Storage.
+        connect: () => connectTarget(resolveTarget({}, { env: context().env ?? {}, firebaserc: {} })),
+        ask: (question: string) => {
+          asked.push(question);
+          return Promise.resolve(answer);
+        },
+      };
+      const code = await main(
+        [command, accounts.member.email, '--project', 'my-reunion', ...flags],
+        ctx as Partial<CommandContext>,
+      );
+      return { code, asked, out: ctx.io.stdout.join('\n'), err: ctx.io.stderr.join('\n') };
+    };
+    const refused = await run(undefined);
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain('This will change the real project my-reunion:');
+    expect(refused.out).toContain(`${command} ${accounts.member.email} (${accounts.member.displayName})`);
+    expect(refused.err).toContain('there is no terminal to ask');
+    expect(await state()).toEqual(before);
+    const no = await run('no');
+    expect(no.code).toBe(1);
+    expect(no.asked).toHaveLength(1);
+    expect(await state()).toEqual(before);
+    const yes = await run('y');
+    expect(yes.code, yes.err).toBe(0);
+    expect(await state()).not.toEqual(before);
+  });
+});
+
 describe('organiser:members errors', () => {
   it('an unknown address: exit 1, a clear message, and nothing changed for the known ones', async () => {
     const { code, io, err } = await members(
@@ -518,7 +563,7 @@ describe('organiser:members errors', () => {
     [['list', 'a@example.com'], /list takes no addresses/],
     [
       ['list', '--replace'],
-      /Unknown option '--replace'\. The options are: --project, --bucket, -h\/--help\./,
+      /Unknown option '--replace'\. The options are: --project, --bucket, --yes, -h\/--help\./,
     ],
   ])('%j: usage error, exit 2', async (argv, message) => {
     const { code, io } = await members(...(argv as string[]));

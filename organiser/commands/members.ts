@@ -24,7 +24,17 @@ import { approvalOnlyPaths, removeDownloadTokens, type TokenRemoval } from '../b
 import { APPROVED_CLAIM } from '../bucket/member-files.ts';
 import { ORGANISER_CLAIM } from '../../src/domain/access.ts';
 import { authFailure, storageFailure } from '../core/admin.ts';
-import { defineCommand, formatTable, plural, runIfMain, type CommandRun, type Io } from '../core/cli.ts';
+import {
+  YES_HELP,
+  YES_OPTION,
+  confirmChange,
+  defineCommand,
+  formatTable,
+  plural,
+  runIfMain,
+  type CommandRun,
+  type Io,
+} from '../core/cli.ts';
 import { CommandError, EXIT_FAILED, EXIT_OK, UsageError } from '../core/errors.ts';
 import { nearest } from '../core/suggest.ts';
 import { BUCKET_HELP, TARGET_HELP, TARGET_OPTIONS } from '../core/target.ts';
@@ -71,6 +81,7 @@ Options:
 ${TARGET_HELP}
 ${BUCKET_HELP}
                         (block and unapprove remove download tokens there)
+${YES_HELP}
   -h, --help            this help
 
 Exit codes: 0 done; 1 an address has no account (nothing changed), or a change or a token removal failed
@@ -357,7 +368,11 @@ async function removeApprovalOnlyTokens({
   return { removals };
 }
 
-type Run = CommandRun<typeof TARGET_OPTIONS>;
+const OPTIONS = { ...TARGET_OPTIONS, ...YES_OPTION } as const;
+type Run = CommandRun<typeof OPTIONS>;
+
+/** The commands that take something away from an account: on a real project, they ask first. */
+const ASKS_FIRST: ReadonlySet<Change> = new Set<Change>(['block', 'unapprove']);
 
 async function change(run: Run, command: Change, emails: string[]): Promise<number> {
   const { ctx, target, admin } = run;
@@ -369,6 +384,11 @@ async function change(run: Run, command: Change, emails: string[]): Promise<numb
   } catch (err) {
     throw authFailure(`Looking up ${emails.join(', ')}`, err, target);
   }
+  if (ASKS_FIRST.has(command))
+    await confirmChange(
+      run,
+      users.map((user) => `${command} ${user.email}${user.displayName ? ` (${user.displayName})` : ''}`),
+    );
   const outcomes: Outcome[] = [];
   for (const user of users) {
     const email = user.email!;
@@ -394,7 +414,7 @@ async function change(run: Run, command: Change, emails: string[]): Promise<numb
 export const main = defineCommand({
   name: NAME,
   help: HELP,
-  options: TARGET_OPTIONS,
+  options: OPTIONS,
   // block and unapprove also act on the bucket (the approval-only files' download tokens).
   describe: (_values, positionals) =>
     REMOVES_TOKENS.has(positionals[0] as Change) ? 'auth+storage' : 'auth',

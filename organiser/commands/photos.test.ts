@@ -1,27 +1,33 @@
 /**
  * organiser:photos against the in-process Storage emulator (the rules mirror) and Auth emulator on random ports,
- * with the demo accounts: relatives share photos as the page does (their own ID token, through the Firebase API,
- * checked by the rules), then list, approve (also after a failure at every step part-way), reject and remove; what
- * an approval leaves is checked the way the gallery meets it (another approved member reads the shared photo).
+ * with the demo accounts: relatives share photos through the Firebase API with their own ID token (checked by the
+ * rules), as the page does or bypassing it (a raw camera file), then list, approve (also after a failure at every
+ * step part-way), reject and remove; what an approval leaves is checked the way the gallery meets it (another
+ * approved member reads the shared photo and its details) and byte by byte (no EXIF, no download token).
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 
+import { readExif } from '../../src/lib/exif.ts';
 import {
   PHOTOS_PREFIX,
+  detailsPathOf,
+  markerPathOf,
   newPhotoId,
-  photoMetadata,
+  pendingMetadata,
   photoPathOf,
+  readPhotoDetails,
   thumbnailPathOf,
   type PhotoLocation,
 } from '../../src/domain/photos.ts';
 import { demoAccounts, type DemoAccount } from '../../tools/local/config.ts';
 import { seedAccounts } from '../../tools/local/seed/seed-accounts.ts';
 import { clientUploadRequest } from '../../tools/local/storage/client-upload.ts';
+import { publishSharedPhoto } from '../bucket/shared-photos.ts';
 import { connectTarget } from '../core/admin.ts';
 import { signInWithPassword } from '../core/auth-emulator.ts';
 import type { CommandContext } from '../core/cli.ts';
-import type { AdminConnection, Bucket } from '../core/firebase-admin.ts';
+import { connectAdmin, hostOf, type AdminConnection, type Bucket } from '../core/firebase-admin.ts';
 import { freePort, useTestEmulators } from '../core/test-support.ts';
 import { formatTaken, main, shortCaption } from './photos.ts';
 
@@ -74,28 +80,57 @@ interface Shared {
 }
 
 let counter = 0;
+
+/** A plain JPEG of one colour. */
+const plain = (width: number, height: number, background: { r: number; g: number; b: number }) =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+
+/** A camera's file: 3000x2000 stored on its side (orientation 6) with GPS and a serial number in its EXIF. */
+const cameraFile = () =>
+  sharp({ create: { width: 3000, height: 2000, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+    .jpeg({ quality: 90 })
+    .withExif({
+      IFD0: { Make: 'TestCam' },
+      IFD2: { BodySerialNumber: 'SERIAL-4417-RX' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '48/1 39/1 40/1',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '99/1 50/1 30/1',
+      },
+    })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+
 /**
- * Shares a photo as the page does: a JPEG and its thumbnail uploaded into the account's waiting folder with its
- * own ID token (the rules decide), with the contract's metadata.
+ * Shares a photo through the Firebase API with the account's own ID token (the rules decide), with the metadata the
+ * page writes: by default as the page makes it, a JPEG and its thumbnail; `photo` and `thumbnail` send other bytes
+ * (what a relative who bypasses the page can send).
  */
 async function share(
   account: DemoAccount,
-  { caption = 'Kaffe på tunet', taken = '2026-07-11T19:03:22Z', thumbnail = true } = {},
+  {
+    caption = 'Kaffe på tunet',
+    taken = '2026-07-11T19:03:22Z',
+    photo,
+    thumbnail,
+    withThumbnail = true,
+  }: { caption?: string; taken?: string; photo?: Buffer; thumbnail?: Buffer; withThumbnail?: boolean } = {},
 ): Promise<Shared> {
   counter += 1;
   const photoId = newPhotoId(new Date(taken));
   const location: PhotoLocation = { state: 'pending', uid: uidOf(account), photoId };
-  const image = (width: number, height: number) =>
-    sharp({ create: { width, height, channels: 3, background: { r: counter * 20, g: 120, b: 90 } } })
-      .jpeg({ quality: 80 })
-      .toBuffer();
-  const photo = await image(640, 480);
-  const small = await image(240, 180);
-  const details = {
+  const color = { r: (counter * 40) % 256, g: 120, b: 90 };
+  const bytes = photo ?? (await plain(640, 480, color));
+  const small = thumbnail ?? (await plain(240, 180, color));
+  const facts = {
     caption,
     takenAt: new Date(taken),
     uploaderUid: location.uid,
     uploaderName: account.displayName,
+    uploaderEmail: account.email,
   };
   const upload = async (path: string, data: Buffer, width: number, height: number) => {
     const { url, init } = clientUploadRequest(
@@ -105,14 +140,14 @@ async function share(
       data,
       'image/jpeg',
       `Firebase ${await idToken(account)}`,
-      photoMetadata({ ...details, width, height }),
+      pendingMetadata({ ...facts, width, height }),
     );
     const response = await fetch(url, init);
     expect(response.status, await response.text()).toBe(200);
   };
-  if (thumbnail) await upload(thumbnailPathOf(location), small, 240, 180);
-  await upload(photoPathOf(location), photo, 640, 480);
-  return { photoId, photo, thumbnail: small, caption };
+  if (withThumbnail) await upload(thumbnailPathOf(location), small, 240, 180);
+  await upload(photoPathOf(location), bytes, 640, 480);
+  return { photoId, photo: bytes, thumbnail: small, caption };
 }
 
 const pending = (account: DemoAccount, photoId: string): PhotoLocation => ({
@@ -121,6 +156,30 @@ const pending = (account: DemoAccount, photoId: string): PhotoLocation => ({
   photoId,
 });
 const shared = (photoId: string): PhotoLocation => ({ state: 'shared', photoId });
+
+/** Every file a shared photo has. */
+const sharedFiles = (account: DemoAccount, photoId: string) => [
+  photoPathOf(shared(photoId)),
+  thumbnailPathOf(shared(photoId)),
+  detailsPathOf(photoId),
+  markerPathOf(uidOf(account), photoId),
+];
+
+/** Shares `photoId` as if approved earlier from `account`'s upload (another relative's photo under that id). */
+async function publishAs(account: DemoAccount, photoId: string): Promise<void> {
+  const image = await plain(64, 48, { r: 9, g: 9, b: 9 });
+  await publishSharedPhoto(
+    bucket,
+    photoId,
+    {
+      photo: image,
+      thumbnail: image,
+      photoSize: { width: 64, height: 48 },
+      thumbnailSize: { width: 64, height: 48 },
+    },
+    { takenAt: '2026-07-11T19:03:22Z', width: '64', height: '48', uploaderUid: uidOf(account) },
+  );
+}
 
 /** Every object under members/photos/, sorted. */
 async function objects(): Promise<string[]> {
@@ -155,7 +214,7 @@ describe('organiser:photos list', () => {
     expect(io.stdout.at(-1)).toBe('Shared: 0 photos (0 thumbnails).');
   });
 
-  it('shows the waiting photos oldest first (id, uploader, taken, caption) and counts the shared ones', async () => {
+  it('shows the waiting photos oldest first (id, account, name, taken, caption) and counts the shared ones', async () => {
     const later = await share(accounts.member, {
       taken: '2026-07-12T15:00:00Z',
       caption: 'Leaving\non Sunday',
@@ -164,35 +223,62 @@ describe('organiser:photos list', () => {
       taken: '2026-07-10T18:30:00Z',
       caption: 'x'.repeat(80),
     });
-    const noThumbnail = await share(accounts.member, { taken: '2026-07-11T12:00:00Z', thumbnail: false });
+    const noThumbnail = await share(accounts.member, { taken: '2026-07-11T12:00:00Z', withThumbnail: false });
     const approved = await share(accounts.member, { taken: '2026-07-11T13:00:00Z' });
     expect((await photos(['approve', approved.photoId])).code).toBe(0);
 
     const { code, io, out } = await photos(['list']);
     expect(code, io.text()).toBe(0);
     expect(out).toContain('Waiting for approval (3):');
+    expect(io.stdout.find((line) => line.includes('Photo id'))).toMatch(
+      /Photo id\s+Sent by \(account\)\s+Name\s+Taken \(UTC\)\s+Caption/,
+    );
     const rows = io.stdout.filter((line) => /^ {2}\d{8}T/.test(line));
     expect(rows).toHaveLength(3);
     expect(rows[0]).toMatch(
-      new RegExp(`^ {2}${earlier.photoId}\\s+organiser@example\\.com\\s+2026-07-10 18:30\\s+x{49}…$`),
+      new RegExp(
+        `^ {2}${earlier.photoId}\\s+organiser@example\\.com\\s+Demo Organiser\\s+2026-07-10 18:30\\s+x{49}…$`,
+      ),
     );
     expect(rows[1]).toMatch(
       new RegExp(
-        `^ {2}${noThumbnail.photoId} \\(no thumbnail\\)\\s+member@example\\.com\\s+2026-07-11 12:00\\s+Kaffe på tunet$`,
+        `^ {2}${noThumbnail.photoId} \\(no thumbnail\\)\\s+member@example\\.com\\s+Demo Member\\s+2026-07-11 12:00\\s+Kaffe på tunet$`,
       ),
     );
     expect(rows[2]).toMatch(
-      new RegExp(`^ {2}${later.photoId}\\s+member@example\\.com\\s+2026-07-12 15:00\\s+Leaving on Sunday$`),
+      new RegExp(
+        `^ {2}${later.photoId}\\s+member@example\\.com\\s+Demo Member\\s+2026-07-12 15:00\\s+Leaving on Sunday$`,
+      ),
     );
     expect(io.stdout.at(-1)).toBe(
       'Shared: 1 photo (1 thumbnail). Approve with: npm run organiser:photos -- approve <photoId>... (or --all)',
     );
   });
 
-  it('names an uploader whose account is gone by the uid and the name in the metadata; lists stray files', async () => {
+  it('prints what relatives wrote as text only: escape sequences and control characters are removed', async () => {
+    // Erase the line and rewrite it; set the clipboard (OSC 52); set the window title; an 8-bit CSI; a bell.
+    const caption =
+      'Nice\u001b[2K\r\u001b[1AApproved!\u001b]52;c;cm0gLXJm\u0007 photo\u001b]0;pwned\u001b\\\u009b31m\u0007';
+    const photo = await share(accounts.member, { caption });
+    const { code, io } = await photos(['list']);
+    expect(code, io.text()).toBe(0);
+    const row = io.stdout.find((line) => line.includes(photo.photoId))!;
+    expect(row).toMatch(/NiceApproved! photo$/);
+    // No control character at all but tab and line feed (C0, DEL, C1).
+    const controls = [...io.stdout, ...io.stderr]
+      .join('')
+      .split('')
+      .filter((char) => {
+        const code = char.charCodeAt(0);
+        return (code < 0x20 && char !== '\t' && char !== '\n') || (code >= 0x7f && code <= 0x9f);
+      });
+    expect(controls).toEqual([]);
+  });
+
+  it('names an uploader whose account is gone by the uid and the address in the metadata; lists stray files', async () => {
     const photo = await share(accounts.member);
     const uid = uidOf(accounts.member);
-    await bucket.file(`${PHOTOS_PREFIX}pending/${uid}/notes.txt`).save('not a photo');
+    await bucket.file(`${PHOTOS_PREFIX}pending/${uid}/notes\u001b[31m.txt`).save('not a photo');
     const ctx = context();
     // Stands in for an Auth without that account (deleting the demo member would upset the other tests).
     ctx.connect = async (target) => {
@@ -203,7 +289,7 @@ describe('organiser:photos list', () => {
     const { code, io } = await photos(['list'], ctx);
     expect(code, io.text()).toBe(0);
     expect(io.stdout.find((line) => line.includes(photo.photoId))).toContain(
-      `(no account; was Demo Member) ${uid}`,
+      `(no account; was member@example.com) ${uid}`,
     );
     expect(io.stdout).toContain(`  ${PHOTOS_PREFIX}pending/${uid}/notes.txt`);
   });
@@ -218,56 +304,79 @@ describe('organiser:photos list', () => {
 });
 
 describe('organiser:photos approve', () => {
-  it('copies the photo and thumbnail to shared/ with their metadata, deletes the waiting ones; approved relatives see it', async () => {
-    const photo = await share(accounts.member, { caption: 'Grandma’s 90th / Bestemors 90-årsdag' });
+  it('makes the shared photo from the waiting one (upright, no EXIF, its own thumbnail), with its details and no token; approved relatives see it', async () => {
+    // A relative bypassed the page: a raw camera file with GPS, and a thumbnail of something else entirely.
+    const raw = await cameraFile();
+    const decoy = await plain(240, 180, { r: 20, g: 200, b: 20 });
+    const photo = await share(accounts.member, {
+      caption: 'Grandma’s 90th / Bestemors 90-årsdag',
+      photo: raw,
+      thumbnail: decoy,
+    });
     const other = await share(accounts.member);
-    const waitingMetadata = await metadataOf(photoPathOf(pending(accounts.member, photo.photoId)));
+    expect(readExif(raw)).not.toBeNull();
     // Before: only the uploader and organisers see it.
     expect(
       (await readAs(accounts.organiser, photoPathOf(pending(accounts.member, photo.photoId)))).status,
     ).toBe(200);
-    expect((await readAs(accounts.relative, photoPathOf(shared(photo.photoId)))).status).toBe(403);
+    expect(
+      (await readAs(accounts.relative, photoPathOf(pending(accounts.member, photo.photoId)))).status,
+    ).toBe(403);
 
     const { code, io } = await photos(['approve', `${photo.photoId}.jpg`]);
     expect(code, io.text()).toBe(0);
     expect(io.stdout).toContain(
-      `approved: ${photo.photoId} by member@example.com "Grandma’s 90th / Bestemors 90-årsdag"`,
+      `approved: ${photo.photoId} from member@example.com "Grandma’s 90th / Bestemors 90-årsdag"`,
     );
     expect(io.stdout.at(-1)).toBe('1 photo shared. Approved relatives see it in the gallery now.');
 
     expect(await objects()).toEqual(
       [
-        photoPathOf(shared(photo.photoId)),
-        thumbnailPathOf(shared(photo.photoId)),
+        ...sharedFiles(accounts.member, photo.photoId),
         photoPathOf(pending(accounts.member, other.photoId)),
         thumbnailPathOf(pending(accounts.member, other.photoId)),
       ].sort(),
     );
-    const sharedMetadata = await metadataOf(photoPathOf(shared(photo.photoId)));
-    expect(sharedMetadata.contentType).toBe('image/jpeg');
-    expect(sharedMetadata.md5Hash).toBe(waitingMetadata.md5Hash);
-    // Every key as it was: the caption, the date, the uploader (not the organiser), the size.
-    expect(sharedMetadata.metadata).toEqual(waitingMetadata.metadata);
-    expect(sharedMetadata.metadata).toMatchObject({
+    // The photo: decoded, upright (2000x3000 on its side: 1707x2560), without EXIF; no token on any file.
+    const [bytes] = await bucket.file(photoPathOf(shared(photo.photoId))).download();
+    const info = await sharp(bytes).metadata();
+    expect([info.width, info.height]).toEqual([1707, 2560]);
+    expect(info.exif).toBeUndefined();
+    expect(info.orientation).toBeUndefined();
+    expect(readExif(bytes)).toBeNull();
+    for (const secret of ['SERIAL-4417-RX', 'TestCam', 'Exif'])
+      expect(bytes.includes(Buffer.from(secret))).toBe(false);
+    for (const path of sharedFiles(accounts.member, photo.photoId)) {
+      const metadata = await metadataOf(path);
+      expect(metadata.metadata?.firebaseStorageDownloadTokens, path).toBeUndefined();
+      expect(JSON.stringify(metadata), path).not.toContain('member@example.com');
+    }
+    // The thumbnail is made from the photo (red), not the decoy the relative sent (green).
+    const [thumbnail] = await bucket.file(thumbnailPathOf(shared(photo.photoId))).download();
+    const { data, info: small } = await sharp(thumbnail).raw().toBuffer({ resolveWithObject: true });
+    expect([small.width, small.height]).toEqual([320, 480]);
+    expect(data[0]).toBeGreaterThan(150);
+    expect(data[1]).toBeLessThan(80);
+    // The files' metadata: the date, each file's size and the uploader only.
+    expect((await metadataOf(photoPathOf(shared(photo.photoId)))).metadata).toEqual({
+      takenAt: '2026-07-11T19:03:22Z',
+      width: '1707',
+      height: '2560',
+      uploaderUid: uidOf(accounts.member),
+    });
+    // What the gallery shows, read as the gallery reads it: the caption, the date, the account's name.
+    const details = await readAs(accounts.relative, detailsPathOf(photo.photoId));
+    expect(details.status).toBe(403);
+    const read = await readAs(accounts.organiser, detailsPathOf(photo.photoId));
+    expect(readPhotoDetails(read.body.toString('utf8'))).toEqual({
       caption: photo.caption,
       takenAt: '2026-07-11T19:03:22Z',
-      width: '640',
-      height: '480',
+      width: '1707',
+      height: '2560',
       uploaderUid: uidOf(accounts.member),
       uploaderName: 'Demo Member',
     });
-    expect((await metadataOf(thumbnailPathOf(shared(photo.photoId)))).metadata).toMatchObject({
-      width: '240',
-      height: '180',
-    });
-
-    // An approved relative (the organiser is one) reads the photo and its thumbnail through the rules.
-    const read = await readAs(accounts.organiser, photoPathOf(shared(photo.photoId)));
-    expect(read.status).toBe(200);
-    expect(read.body.equals(photo.photo)).toBe(true);
-    expect(
-      (await readAs(accounts.member, thumbnailPathOf(shared(photo.photoId)))).body.equals(photo.thumbnail),
-    ).toBe(true);
+    expect((await readAs(accounts.member, photoPathOf(shared(photo.photoId)))).body.equals(bytes)).toBe(true);
     expect((await readAs(accounts.relative, photoPathOf(shared(photo.photoId)))).status).toBe(403);
 
     // Again: nothing to do.
@@ -277,23 +386,48 @@ describe('organiser:photos approve', () => {
     expect(again.io.stdout.at(-1)).toBe('Nothing to do.');
   });
 
-  it('--all shares every waiting photo', async () => {
-    const a = await share(accounts.member);
-    const b = await share(accounts.organiser);
-    const { code, io } = await photos(['approve', '--all']);
+  it('--name: the name shown with the photo is the one the organiser gives', async () => {
+    const photo = await share(accounts.member);
+    const { code, io } = await photos(['approve', photo.photoId, '--name', ' Kari Nordmann ']);
     expect(code, io.text()).toBe(0);
-    expect(io.stdout.at(-1)).toBe('2 photos shared. Approved relatives see them in the gallery now.');
-    expect(await objects()).toEqual(
-      [a, b]
-        .flatMap(({ photoId }) => [photoPathOf(shared(photoId)), thumbnailPathOf(shared(photoId))])
-        .sort(),
-    );
-    const none = await photos(['approve', '--all']);
-    expect(none.code).toBe(0);
-    expect(none.io.stdout.at(-1)).toBe('No photos waiting for approval.');
+    const [text] = await bucket.file(detailsPathOf(photo.photoId)).download();
+    expect(readPhotoDetails(text.toString('utf8'))?.uploaderName).toBe('Kari Nordmann');
+    const usage = await photos(['approve', photo.photoId, 'abcdefgh12', '--name', 'x']);
+    expect(usage.code).toBe(2);
+    expect(usage.err).toContain('--name goes with approve and one photo id.');
   });
 
-  it('an unknown id, or a photo without a thumbnail: exit 1, nothing changed', async () => {
+  it('--all shares every waiting photo it can, and reports the others (exit 1)', async () => {
+    const a = await share(accounts.member);
+    const b = await share(accounts.organiser, { withThumbnail: false });
+    // Another relative's photo is shared under the id the organiser's next upload has.
+    const clash = await share(accounts.organiser);
+    await publishAs(accounts.member, clash.photoId);
+    const notAPhoto = await share(accounts.member, { photo: Buffer.from('not a picture at all') });
+    const { code, io } = await photos(['approve', '--all']);
+    expect(code, io.text()).toBe(1);
+    expect(io.stdout).toContain('2 photos shared. Approved relatives see them in the gallery now.');
+    expect(io.stderr).toContain('Not shared (2):');
+    expect(io.stderr).toContain(
+      `  ${clash.photoId} has the id of another relative's shared photo: reject it (or remove that one first, if it should go)`,
+    );
+    expect(io.stderr).toContain(
+      `  ${notAPhoto.photoId} was not shared: it is not a picture that can be read: reject it`,
+    );
+    const after = await objects();
+    for (const path of [
+      ...sharedFiles(accounts.member, a.photoId),
+      ...sharedFiles(accounts.organiser, b.photoId),
+    ])
+      expect(after).toContain(path);
+    expect(after).toContain(photoPathOf(pending(accounts.organiser, clash.photoId)));
+    expect(after).toContain(photoPathOf(pending(accounts.member, notAPhoto.photoId)));
+    expect(after).not.toContain(photoPathOf(shared(notAPhoto.photoId)));
+    const none = await photos(['approve', '--all']);
+    expect(none.code).toBe(1);
+  });
+
+  it('an unknown id: exit 1, nothing changed; named one by one, a conflict changes nothing either', async () => {
     const good = await share(accounts.member);
     const before = await objects();
     const unknown = await photos(['approve', good.photoId, 'abcdefgh12']);
@@ -302,32 +436,23 @@ describe('organiser:photos approve', () => {
       'organiser:photos failed: No photo is waiting or shared with the id abcdefgh12. Nothing was changed. ' +
         '`npm run organiser:photos -- list` shows the waiting ones.',
     );
-    const half = await share(accounts.member, { thumbnail: false });
-    const refused = await photos(['approve', '--all']);
+    const clash = await share(accounts.organiser);
+    await publishAs(accounts.member, clash.photoId);
+    const during = await objects();
+    const refused = await photos(['approve', good.photoId, clash.photoId]);
     expect(refused.code).toBe(1);
     expect(refused.err).toContain(
-      `Nothing was changed: ${half.photoId} has no thumbnail (the upload did not finish)`,
+      `Nothing was changed: ${clash.photoId} has the id of another relative's shared photo`,
     );
-    expect(await objects()).toEqual([...before, photoPathOf(pending(accounts.member, half.photoId))].sort());
-  });
-
-  it('a different file already shared under the id: exit 1, nothing changed', async () => {
-    const photo = await share(accounts.member);
-    await bucket.file(photoPathOf(shared(photo.photoId))).save(Buffer.from('another photo'), {
-      metadata: { contentType: 'image/jpeg' },
-    });
-    const before = await objects();
-    const { code, err } = await photos(['approve', photo.photoId]);
-    expect(code).toBe(1);
-    expect(err).toContain(`${photo.photoId} differs from the photo already shared under the same id`);
-    expect(await objects()).toEqual(before);
+    expect(await objects()).toEqual(during);
+    expect(before).toEqual(during.filter((path) => !path.includes(clash.photoId)));
   });
 
   /**
-   * A connection whose Storage fails once, at the step `fails` picks (a copy or delete of a path): as if the network
-   * dropped there.
+   * A connection whose Storage fails once, at the step `fails` picks (a save or a delete of a path): as if the
+   * network dropped there.
    */
-  function failingAt(fails: (op: 'copy' | 'delete', path: string) => boolean): CommandContext['connect'] {
+  function failingAt(fails: (op: 'save' | 'delete', path: string) => boolean): CommandContext['connect'] {
     return async (target) => {
       const real = await connectTarget(target);
       const connection = Object.create(real) as AdminConnection;
@@ -336,11 +461,11 @@ describe('organiser:photos approve', () => {
         const file = b.file.bind(b);
         b.file = ((path: string, options?: Parameters<Bucket['file']>[1]) => {
           const f = file(path, options);
-          const copy = f.copy.bind(f) as (...args: unknown[]) => Promise<unknown>;
+          const save = f.save.bind(f) as (...args: unknown[]) => Promise<unknown>;
           const remove = f.delete.bind(f) as (...args: unknown[]) => Promise<unknown>;
           const failure = () => Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
-          f.copy = ((...args: unknown[]) =>
-            fails('copy', path) ? Promise.reject(failure()) : copy(...args)) as typeof f.copy;
+          f.save = ((...args: unknown[]) =>
+            fails('save', path) ? Promise.reject(failure()) : save(...args)) as typeof f.save;
           f.delete = ((...args: unknown[]) =>
             fails('delete', path) ? Promise.reject(failure()) : remove(...args)) as typeof f.delete;
           return f;
@@ -352,51 +477,57 @@ describe('organiser:photos approve', () => {
   }
 
   it.each([
-    ['copying the thumbnail', 'copy', 'thumbnail'],
-    ['copying the photo', 'copy', 'photo'],
-    ['deleting the waiting photo', 'delete', 'photo'],
-    ['deleting the waiting thumbnail', 'delete', 'thumbnail'],
+    ['storing the thumbnail', 'save', 'thumbnail'],
+    ['storing the details', 'save', 'details'],
+    ['storing the marker', 'save', 'marker'],
+    ['storing the photo', 'save', 'photo'],
+    ['deleting the waiting photo', 'delete', 'waiting photo'],
+    ['deleting the waiting thumbnail', 'delete', 'waiting thumbnail'],
   ] as const)(
-    'a failure while %s: exit 1; the same command again finishes the move',
-    async (_label, op, kind) => {
+    'a failure while %s: exit 1; the same command again finishes the approval',
+    async (_label, op, file) => {
       const photo = await share(accounts.member);
       const location = pending(accounts.member, photo.photoId);
-      const failPath = kind === 'photo' ? photoPathOf(location) : thumbnailPathOf(location);
+      const [photoPath, thumbnailPath, detailsPath, markerPath] = sharedFiles(accounts.member, photo.photoId);
+      const failPath = {
+        thumbnail: thumbnailPath,
+        details: detailsPath,
+        marker: markerPath,
+        photo: photoPath,
+        'waiting photo': photoPathOf(location),
+        'waiting thumbnail': thumbnailPathOf(location),
+      }[file]!;
       const first = await photos(['approve', photo.photoId], {
         connect: failingAt((o, path) => o === op && path === failPath),
       });
       expect(first.code).toBe(1);
       expect(first.err).toMatch(
         new RegExp(
-          `^organiser:photos failed: Approving ${photo.photoId}: ${op === 'copy' ? 'copying' : 'deleting'} ` +
-            `${failPath.replace(/[.]/g, '\\.')}.*cannot reach the Storage emulator.* Run the same command again: ` +
-            'it finishes what was left\\.$',
+          `^organiser:photos failed: Approving ${photo.photoId}: ` +
+            `${op === 'save' ? 'making and storing the shared photo' : `deleting ${failPath.replace(/[.]/g, '\\.')}`}` +
+            '.*cannot reach the Storage emulator.* Run the same command again: it finishes what was left\\.$',
         ),
       );
-      // Never a shared photo without its thumbnail, nor a waiting photo without one.
+      // Never a shared photo without its thumbnail and details, nor a waiting photo without its thumbnail.
       const middle = await objects();
-      if (middle.includes(photoPathOf(shared(photo.photoId)))) {
-        expect(middle).toContain(thumbnailPathOf(shared(photo.photoId)));
-      }
+      if (middle.includes(photoPath))
+        expect(middle).toEqual(expect.arrayContaining([thumbnailPath, detailsPath]));
       if (middle.includes(photoPathOf(location))) expect(middle).toContain(thumbnailPathOf(location));
 
       const second = await photos(['approve', photo.photoId]);
       expect(second.code, second.io.text()).toBe(0);
       expect(
-        second.io.stdout.some((line) => line.startsWith(`approved: ${photo.photoId} by member@example.com`)),
-      ).toBe(true);
-      expect(await objects()).toEqual([
-        photoPathOf(shared(photo.photoId)),
-        thumbnailPathOf(shared(photo.photoId)),
-      ]);
-      expect(
-        (await readAs(accounts.organiser, photoPathOf(shared(photo.photoId)))).body.equals(photo.photo),
-      ).toBe(true);
-      expect(
-        (await readAs(accounts.organiser, thumbnailPathOf(shared(photo.photoId)))).body.equals(
-          photo.thumbnail,
+        second.io.stdout.some((line) =>
+          line.startsWith(`approved: ${photo.photoId} from member@example.com`),
         ),
       ).toBe(true);
+      expect(await objects()).toEqual([...sharedFiles(accounts.member, photo.photoId)].sort());
+      expect((await readAs(accounts.organiser, photoPath)).status).toBe(200);
+      expect(
+        readPhotoDetails((await readAs(accounts.organiser, detailsPath)).body.toString('utf8')),
+      ).toMatchObject({
+        caption: photo.caption,
+      });
     },
   );
 });
@@ -430,7 +561,7 @@ describe('organiser:photos reject and remove', () => {
     expect(await objects()).toEqual(before);
   });
 
-  it('remove deletes a shared photo and its thumbnail, also what an interrupted removal left', async () => {
+  it('remove deletes a shared photo, its thumbnail, details and marker, also what an interrupted removal left', async () => {
     const a = await share(accounts.member);
     const b = await share(accounts.member);
     await photos(['approve', '--all']);
@@ -438,13 +569,126 @@ describe('organiser:photos reject and remove', () => {
     const { code, io } = await photos(['remove', a.photoId, b.photoId]);
     expect(code, io.text()).toBe(0);
     expect(io.stdout).toContain(`removed: ${a.photoId}`);
-    expect(io.stdout).toContain(`removed: ${b.photoId} (its thumbnail, left by an earlier removal)`);
+    expect(io.stdout).toContain(`removed: ${b.photoId} (what an earlier removal left)`);
     expect(io.stdout.at(-1)).toBe('2 shared photos removed from the gallery.');
     expect(await objects()).toEqual([]);
 
     const again = await photos(['remove', a.photoId]);
     expect(again.code).toBe(1);
     expect(again.err).toContain(`No photo is shared with the id ${a.photoId}. Nothing was changed.`);
+  });
+});
+
+describe('organiser:photos on a real project: shows what it will change and asks first', () => {
+  const REAL = 'my-reunion';
+  const REAL_BUCKET = `${REAL}.firebasestorage.app`;
+  /** The real project's commands, with the emulators standing in for its Storage and Auth. */
+  function realContext(answer: string | undefined) {
+    const ctx = context();
+    const asked: string[] = [];
+    return {
+      asked,
+      ctx: {
+        ...ctx,
+        connect: () =>
+          Promise.resolve(
+            connectAdmin({
+              projectId: PROJECT,
+              emulators: { auth: hostOf(emulators.auth.url), storage: hostOf(emulators.storage.url) },
+            }),
+          ),
+        ask: (question: string) => {
+          asked.push(question);
+          return Promise.resolve(answer);
+        },
+      },
+    };
+  }
+
+  it.each([
+    ['reject', false],
+    ['remove', true],
+    ['approve --all', false],
+  ] as const)(
+    '%s: refuses without a terminal, changes nothing on "no", goes ahead on "yes" or --yes',
+    async (command, isShared) => {
+      const real = emulators.admin.bucket(REAL_BUCKET);
+      await real.deleteFiles({ prefix: PHOTOS_PREFIX });
+      const photoId = newPhotoId(new Date('2026-07-11T19:03:22Z'));
+      const files = isShared
+        ? [...sharedFiles(accounts.member, photoId)]
+        : [
+            photoPathOf(pending(accounts.member, photoId)),
+            thumbnailPathOf(pending(accounts.member, photoId)),
+          ];
+      const jpeg = await plain(64, 48, { r: 1, g: 2, b: 3 });
+      for (const path of files) {
+        const metadata = isShared
+          ? {
+              takenAt: '2026-07-11T19:03:22Z',
+              width: '64',
+              height: '48',
+              uploaderUid: uidOf(accounts.member),
+            }
+          : pendingMetadata({
+              takenAt: new Date('2026-07-11T19:03:22Z'),
+              width: 64,
+              height: 48,
+              uploaderUid: uidOf(accounts.member),
+              uploaderEmail: accounts.member.email,
+              caption: 'Ved kirken',
+            });
+        await real.file(path).save(path.endsWith('.json') ? '{}' : jpeg, { metadata: { metadata } });
+      }
+      const argv = [
+        ...command.split(' '),
+        ...(command === 'approve --all' ? [] : [photoId]),
+        '--project',
+        REAL,
+      ];
+      const stored = async () =>
+        (await real.getFiles({ prefix: PHOTOS_PREFIX }))[0].map((file) => file.name).sort();
+      const before = await stored();
+
+      const noTerminal = realContext(undefined);
+      const refused = await photos(argv, noTerminal.ctx);
+      expect(refused.code).toBe(1);
+      expect(refused.out).toContain(`This will change the real project ${REAL}:`);
+      expect(refused.out).toContain(photoId);
+      expect(refused.err).toContain(
+        'Nothing was changed: this changes a real project, and there is no terminal to ask.',
+      );
+      expect(await stored()).toEqual(before);
+
+      const no = realContext('n');
+      expect((await photos(argv, no.ctx)).code).toBe(1);
+      expect(no.asked).toEqual(['Go ahead? Type yes to continue: ']);
+      expect(await stored()).toEqual(before);
+
+      const yes = realContext('yes');
+      const done = await photos(argv, yes.ctx);
+      expect(done.code, done.io.text()).toBe(0);
+      expect(await stored()).not.toEqual(before);
+      await real.deleteFiles({ prefix: PHOTOS_PREFIX });
+
+      // --yes: no question.
+      for (const path of files) await real.file(path).save(jpeg);
+      const flagged = realContext(undefined);
+      await photos([...argv, '--yes'], flagged.ctx);
+      expect(flagged.asked).toEqual([]);
+      await real.deleteFiles({ prefix: PHOTOS_PREFIX });
+    },
+  );
+
+  it('--bucket must be one of the project’s buckets', async () => {
+    const { code, err } = await photos(
+      ['list', '--project', REAL, '--bucket', 'someone-else.appspot.com'],
+      realContext('yes').ctx,
+    );
+    expect(code).toBe(2);
+    expect(err).toContain(
+      '--bucket is someone-else.appspot.com, which is not a bucket of the project my-reunion',
+    );
   });
 });
 
@@ -483,8 +727,6 @@ describe('organiser:photos errors', () => {
     const { code, io } = await photos(['--help']);
     expect(code).toBe(0);
     expect(io.stdout[0]).toMatch(/^Usage: npm run organiser:photos -- <command>/);
-    expect(io.stdout.join('\n')).toContain(
-      'A shared photo, like any photo, can be passed on by anyone who can see it.',
-    );
+    expect(io.stdout.join('\n')).toContain('npm run organiser:check -- --remove-tokens');
   });
 });

@@ -1,76 +1,108 @@
 /**
- * npm run organiser:photos -- <list | approve <photoId>... | approve --all | reject <photoId>... | remove <photoId>...>
- *   [--project <alias|id>] [--bucket <name>]
+ * npm run organiser:photos -- <list | approve <photoId>... [--name <name>] | approve --all | reject <photoId>... |
+ *   remove <photoId>...> [--project <alias|id>] [--bucket <name>] [--yes]
  *
- * The relatives' photos, through the Admin SDK (paths, ids and the move plan: src/domain/photos.ts):
- *   list     the photos waiting for approval (uploader, caption, when taken) and how many are shared;
- *   approve  copies a waiting photo and its thumbnail to members/photos/shared/ with their metadata, then deletes the
- *            waiting ones. A retry after a failure part-way finishes the move (approvalPlan is made from what
- *            exists now);
- *   reject   deletes a waiting photo and its thumbnail;
- *   remove   deletes a shared photo and its thumbnail.
- * Every photo id is looked up before anything changes: one unknown id changes nothing and exits 1.
+ * The relatives' photos, through the Admin SDK (paths, ids and plans: src/domain/photos.ts; how a shared photo is
+ * made and stored: ../bucket/shared-photos.ts). What each does is in HELP below. Everything a relative wrote
+ * (captions, names, file names) is printed as text only (../core/terminal-text.ts).
  */
 import type { UserRecord } from 'firebase-admin/auth';
 
 import {
+  MAX_NAME_LENGTH,
   PENDING_PREFIX,
   SHARED_PREFIX,
   approvalPlan,
+  approvedDetails,
+  detailsPathOf,
   isPhotoId,
+  markerPathOf,
   parsePhotoPath,
   photoPathOf,
+  readPendingMetadata,
+  readPhotoDetails,
   rejectionPlan,
-  removalPlan,
   thumbnailPathOf,
-  type MoveStep,
   type PhotoState,
-  type StoredCopy,
+  type PhotoStep,
 } from '../../src/domain/photos.ts';
+import { DOWNLOAD_TOKENS_METADATA_KEY } from '../bucket/member-files.ts';
+import {
+  UndecodablePhotoError,
+  deleteSharedPhoto,
+  makeSharedPhoto,
+  publishSharedPhoto,
+} from '../bucket/shared-photos.ts';
 import { authFailure, listObjects, statusOf, storageFailure, type StoredObject } from '../core/admin.ts';
-import { defineCommand, formatTable, plural, runIfMain, type CommandRun } from '../core/cli.ts';
-import { CommandError, EXIT_OK, UsageError } from '../core/errors.ts';
+import {
+  YES_HELP,
+  YES_OPTION,
+  confirmChange,
+  defineCommand,
+  formatTable,
+  plural,
+  runIfMain,
+  type CommandRun,
+} from '../core/cli.ts';
+import { CommandError, EXIT_FAILED, EXIT_OK, UsageError } from '../core/errors.ts';
 import type { Bucket } from '../core/firebase-admin.ts';
 import { BUCKET_HELP, TARGET_HELP, TARGET_OPTIONS, type Target } from '../core/target.ts';
+import { oneLine } from '../core/terminal-text.ts';
 
 const NAME = 'organiser:photos';
 
 export const COMMANDS = ['list', 'approve', 'reject', 'remove'] as const;
 export type PhotosCommand = (typeof COMMANDS)[number];
 
-const OPTIONS = { ...TARGET_OPTIONS, all: { type: 'boolean' } } as const;
+const OPTIONS = {
+  ...TARGET_OPTIONS,
+  ...YES_OPTION,
+  all: { type: 'boolean' },
+  name: { type: 'string' },
+} as const;
 
 export const HELP = `Usage: npm run ${NAME} -- <command> [<photoId>...] [--project <alias|id>] [--bucket <name>]
 
 The photos relatives share in the members area (members/photos/ in the bucket):
-  list                   the photos waiting for approval: id, uploader, caption, when taken (UTC); and
-                         how many are shared
-  approve <photoId>...   shares the photos: copies each photo and its thumbnail to members/photos/shared/
-                         with its metadata (caption, date, who shared it), then deletes the waiting copy
-  approve --all          shares every photo waiting
+  list                   the photos waiting for approval: id, the account that sent it (its verified
+                         e-mail address), the account's name, when taken (UTC), caption; and how many
+                         are shared
+  approve <photoId>...   shares the photos: makes each shared photo from the waiting one (decoded, turned
+                         upright, at most 2560 px, saved again without the hidden details cameras store)
+                         and its thumbnail from that, stores them with the caption, the date and the
+                         account's name (never the e-mail address), then deletes the waiting copy
+    --name <name>        with one photo id: the name shown with it, instead of the account's
+  approve --all          shares every photo waiting; one that cannot be shared is reported and the
+                         others are shared all the same
   reject <photoId>...    deletes waiting photos (and their thumbnails); nobody else has seen them
-  remove <photoId>...    deletes shared photos (and their thumbnails) from the gallery
-Each prints what it did. Every id is looked up first: an unknown id changes nothing. If an approval stops
-part-way (a network failure), run the same command again: it finishes what was left.
+  remove <photoId>...    deletes shared photos (their thumbnails and details too) from the gallery
+Every id is looked up first: an unknown id changes nothing. If an approval stops part-way (a network
+failure), run the same command again: it finishes what was left. What this command stores carries no
+download token.
 
-The same can be done on the photos page of the members area by an organiser (npm run organiser:members --
-organiser <email>). A shared photo, like any photo, can be passed on by anyone who can see it.
+Organisers can do the same on the photos page of the members area (npm run organiser:members --
+organiser <email>). An approval in the page stores the shared files through Firebase, which gives each a
+download token: remove them with npm run organiser:check -- --remove-tokens.
 
 Options:
 ${TARGET_HELP}
 ${BUCKET_HELP}
+${YES_HELP}
   --all                 with approve: every waiting photo
   -h, --help            this help
 
-Exit codes: 0 done; 1 a photo id is unknown (nothing changed), or a change failed (run it again); 2 usage error.`;
+Exit codes: 0 done; 1 a photo id is unknown (nothing changed), a photo could not be shared (approve --all
+shares the others), or a change failed (run it again); 2 usage error.`;
 
 interface Parsed {
   command: PhotosCommand;
   ids: string[];
   all: boolean;
+  /** approve --name: the name shown with the one photo. */
+  name?: string;
 }
 
-function parse(positionals: string[], all: boolean): Parsed {
+function parse(positionals: string[], all: boolean, name?: string): Parsed {
   const [command, ...rest] = positionals;
   if (!command) throw new UsageError(`Which command? One of: ${COMMANDS.join(', ')}.`);
   if (!(COMMANDS as readonly string[]).includes(command)) {
@@ -78,6 +110,10 @@ function parse(positionals: string[], all: boolean): Parsed {
   }
   if (all && command !== 'approve')
     throw new UsageError(`--all goes with approve only, not with ${command}.`);
+  if (name !== undefined && (command !== 'approve' || all || rest.length !== 1))
+    throw new UsageError('--name goes with approve and one photo id.');
+  if (name !== undefined && [...name.trim()].length > MAX_NAME_LENGTH)
+    throw new UsageError(`--name is longer than ${MAX_NAME_LENGTH} characters.`);
   if (command === 'list') {
     if (rest.length) throw new UsageError(`list takes no photo ids (${rest.join(' ')}).`);
     return { command, ids: [], all };
@@ -94,7 +130,12 @@ function parse(positionals: string[], all: boolean): Parsed {
   if (invalid.length) {
     throw new UsageError(`Not a photo id: ${invalid.join(', ')} (8-64 letters, digits, _ or -).`);
   }
-  return { command: command as PhotosCommand, ids: [...new Set(ids)], all };
+  return {
+    command: command as PhotosCommand,
+    ids: [...new Set(ids)],
+    all,
+    ...(name !== undefined ? { name: name.trim() } : {}),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -124,7 +165,7 @@ export function groupWaiting(objects: readonly StoredObject[]): {
     const { uid, photoId } = parsed.location;
     const key = `${uid}/${photoId}`;
     const entry = byKey.get(key) ?? { uid, photoId };
-    if (parsed.thumbnail) entry.thumbnail = object;
+    if (parsed.file === 'thumbnail') entry.thumbnail = object;
     else entry.photo = object;
     byKey.set(key, entry);
   }
@@ -143,46 +184,83 @@ async function listWaiting(bucket: Bucket, target: Target) {
   }
 }
 
-/** The object at path as the plan needs it, or undefined when there is none. */
-async function storedCopy(bucket: Bucket, path: string, target: Target): Promise<StoredCopy | undefined> {
+/** The photo shared under an id: the uploader its metadata names; undefined when there is none. */
+async function sharedPhotoOf(
+  bucket: Bucket,
+  photoId: string,
+  target: Target,
+): Promise<{ uploaderUid?: string } | undefined> {
+  const path = photoPathOf({ state: 'shared', photoId });
   try {
     const [metadata] = await bucket.file(path).getMetadata();
-    return metadata.md5Hash ? { md5Hash: metadata.md5Hash } : {};
+    const uploaderUid = metadata.metadata?.uploaderUid;
+    return typeof uploaderUid === 'string' ? { uploaderUid } : {};
   } catch (err) {
     if (statusOf(err) === 404) return undefined;
     throw storageFailure(`Reading gs://${target.bucket}/${path}`, err, target);
   }
 }
 
-const copyOf = (object: StoredObject | undefined): StoredCopy | undefined =>
-  object && (object.md5Hash ? { md5Hash: object.md5Hash } : {});
-
-async function sharedState(bucket: Bucket, photoId: string, target: Target): Promise<PhotoState['shared']> {
-  const location = { state: 'shared', photoId } as const;
-  const [photo, thumbnail] = await Promise.all([
-    storedCopy(bucket, photoPathOf(location), target),
-    storedCopy(bucket, thumbnailPathOf(location), target),
+/** What exists of one photo in shared/ (Admin SDK metadata reads: they make no download token). */
+async function sharedState(
+  bucket: Bucket,
+  uid: string,
+  photoId: string,
+  target: Target,
+): Promise<PhotoState['shared']> {
+  const exists = async (path: string) => {
+    try {
+      return (await bucket.file(path).exists())[0];
+    } catch (err) {
+      throw storageFailure(`Reading gs://${target.bucket}/${path}`, err, target);
+    }
+  };
+  const shared = { state: 'shared', photoId } as const;
+  const [photo, thumbnail, details, marker] = await Promise.all([
+    sharedPhotoOf(bucket, photoId, target),
+    exists(thumbnailPathOf(shared)),
+    exists(detailsPathOf(photoId)),
+    exists(markerPathOf(uid, photoId)),
   ]);
-  return { ...(photo ? { photo } : {}), ...(thumbnail ? { thumbnail } : {}) };
+  return { ...(photo ? { photo } : {}), thumbnail, details, marker };
 }
 
-/** Carries out the steps in order; a failure names the photo and says to run the command again. */
+/** Why a photo could not be shared, in words. */
+class NotShared extends Error {}
+
+/**
+ * Carries out a plan's steps in order: `publish` makes the shared photo from the waiting one (sharp) and stores it
+ * with its details. A failure names the photo and says to run the command again.
+ */
 async function runSteps(
   bucket: Bucket,
-  steps: readonly MoveStep[],
-  what: string,
+  steps: readonly PhotoStep[],
+  photo: WaitingPhoto,
+  name: string | undefined,
   target: Target,
 ): Promise<void> {
   for (const step of steps) {
+    const doing = step.op === 'publish' ? 'making and storing the shared photo' : `deleting ${step.path}`;
     try {
-      if (step.op === 'copy') await bucket.file(step.from).copy(bucket.file(step.to));
-      else await bucket.file(step.path).delete({ ignoreNotFound: true });
+      if (step.op === 'delete') await bucket.file(step.path).delete({ ignoreNotFound: true });
+      else {
+        // The download token an upload through Firebase gets is no part of what the relative sent.
+        const sent = { ...photo.photo?.metadata };
+        delete sent[DOWNLOAD_TOKENS_METADATA_KEY];
+        const waiting = readPendingMetadata(sent);
+        if (!waiting) throw new NotShared('its metadata is not a waiting photo’s: reject it');
+        const [bytes] = await bucket
+          .file(photoPathOf({ state: 'pending', uid: photo.uid, photoId: photo.photoId }))
+          .download();
+        const made = await makeSharedPhoto(bytes);
+        const details = approvedDetails(waiting, made.photoSize, name ?? waiting.uploaderName);
+        await publishSharedPhoto(bucket, photo.photoId, made, details);
+      }
     } catch (err) {
-      const failure = storageFailure(
-        `${what}: ${step.op === 'copy' ? `copying ${step.from} to ${step.to}` : `deleting ${step.path}`}`,
-        err,
-        target,
-      );
+      if (err instanceof NotShared) throw err;
+      if (err instanceof UndecodablePhotoError)
+        throw new NotShared('it is not a picture that can be read: reject it');
+      const failure = storageFailure(`Approving ${photo.photoId}: ${doing}`, err, target);
       throw new CommandError(`${failure.message} Run the same command again: it finishes what was left.`, {
         cause: err,
       });
@@ -210,11 +288,17 @@ async function accountsOf(run: CommandRun<typeof OPTIONS>, uids: string[]): Prom
   return found;
 }
 
+/** The account that sent a photo: its e-mail address (verified: storage.rules compare it with the ID token's). */
 function uploaderOf(photo: WaitingPhoto, accounts: Map<string, UserRecord>): string {
   const account = accounts.get(photo.uid);
-  if (account?.email) return account.email;
-  const name = (photo.photo ?? photo.thumbnail)?.metadata.uploaderName;
-  return `(no account${name ? `; was ${name}` : ''}) ${photo.uid}`;
+  if (account?.email) return oneLine(account.email);
+  const email = (photo.photo ?? photo.thumbnail)?.metadata.uploaderEmail;
+  return `(no account${email ? `; was ${oneLine(email)}` : ''}) ${photo.uid}`;
+}
+
+/** The name the photo carries (the account's, when it was sent), on one line; '-' when none. */
+function nameOf(photo: WaitingPhoto): string {
+  return oneLine((photo.photo ?? photo.thumbnail)?.metadata.uploaderName ?? '') || '-';
 }
 
 /** '2026-07-11 19:03' from the metadata's takenAt (UTC); '-' when there is none. */
@@ -224,9 +308,9 @@ export function formatTaken(takenAt: string | undefined): string {
   return Number.isNaN(date.getTime()) ? takenAt : date.toISOString().slice(0, 16).replace('T', ' ');
 }
 
-/** A caption on one line, at most `max` characters. */
+/** A caption on one line, as text only, at most `max` characters. */
 export function shortCaption(caption: string | undefined, max = 50): string {
-  const line = (caption ?? '').replace(/\s+/g, ' ').trim();
+  const line = oneLine(caption ?? '');
   if (!line) return '-';
   const chars = [...line];
   return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : line;
@@ -258,21 +342,23 @@ async function list(run: CommandRun<typeof OPTIONS>, bucket: Bucket): Promise<vo
       return [
         `${photo.photoId}${note}`,
         uploaderOf(photo, accounts),
+        shortCaption(nameOf(photo), 30),
         formatTaken(metadata.takenAt),
         shortCaption(metadata.caption),
       ];
     });
-    for (const line of formatTable(['Photo id', 'Shared by', 'Taken (UTC)', 'Caption'], rows))
+    for (const line of formatTable(['Photo id', 'Sent by (account)', 'Name', 'Taken (UTC)', 'Caption'], rows))
       io.out(`  ${line}`);
   }
   if (strays.length) {
     io.out('');
     io.out(`Not photos (${strays.length}), under ${PENDING_PREFIX}; delete them in the Firebase console:`);
-    for (const object of strays) io.out(`  ${object.name}`);
+    for (const object of strays) io.out(`  ${oneLine(object.name)}`);
   }
 
-  const sharedPhotos = shared.filter((object) => parsePhotoPath(object.name)?.thumbnail === false).length;
-  const sharedThumbnails = shared.filter((object) => parsePhotoPath(object.name)?.thumbnail === true).length;
+  const kinds = shared.map((object) => parsePhotoPath(object.name)?.file);
+  const sharedPhotos = kinds.filter((kind) => kind === 'photo').length;
+  const sharedThumbnails = kinds.filter((kind) => kind === 'thumbnail').length;
   io.out('');
   io.out(
     `Shared: ${plural(sharedPhotos, 'photo')} (${plural(sharedThumbnails, 'thumbnail')}).` +
@@ -302,32 +388,37 @@ function findWaiting(waiting: readonly WaitingPhoto[], ids: readonly string[]) {
 
 const PLAN_PROBLEMS = {
   'not-found': 'is neither waiting nor shared',
-  'no-thumbnail':
-    'has no thumbnail (the upload did not finish): reject it, and ask the relative to share it again',
   conflict:
-    'differs from the photo already shared under the same id: remove that one first, or reject this one',
+    "has the id of another relative's shared photo: reject it (or remove that one first, if it should go)",
 } as const;
 
-async function approve(run: CommandRun<typeof OPTIONS>, bucket: Bucket, parsed: Parsed): Promise<void> {
+async function approve(run: CommandRun<typeof OPTIONS>, bucket: Bucket, parsed: Parsed): Promise<number> {
   const { io } = run.ctx;
   const { target } = run;
   const { waiting } = await listWaiting(bucket, target);
+  const refused: string[] = [];
   let photos: WaitingPhoto[];
   const alreadyShared: string[] = [];
   if (parsed.all) {
-    photos = waiting;
-    if (!photos.length) {
+    if (!waiting.length) {
       io.out('No photos waiting for approval.');
-      return;
+      return EXIT_OK;
     }
+    // The same id waiting in two folders: neither can be told apart from the other, so neither goes.
+    const counts = new Map<string, number>();
+    for (const photo of waiting) counts.set(photo.photoId, (counts.get(photo.photoId) ?? 0) + 1);
+    photos = waiting.filter((photo) => counts.get(photo.photoId) === 1);
+    for (const photo of waiting.filter((photo) => counts.get(photo.photoId)! > 1))
+      refused.push(
+        `${photo.photoId} (${photo.uid}) waits in more than one uploader's folder: reject the wrong one`,
+      );
   } else {
     const { found, missing } = findWaiting(waiting, parsed.ids);
     photos = found;
     // Not waiting: already shared (a second run) is fine; anything else is unknown.
     const unknown: string[] = [];
     for (const id of missing) {
-      const shared = await sharedState(bucket, id, target);
-      if (shared.photo) alreadyShared.push(id);
+      if (await sharedPhotoOf(bucket, id, target)) alreadyShared.push(id);
       else unknown.push(id);
     }
     if (unknown.length) {
@@ -338,43 +429,60 @@ async function approve(run: CommandRun<typeof OPTIONS>, bucket: Bucket, parsed: 
     }
   }
 
-  // Every plan first: a photo that cannot be approved stops the command before anything changes.
-  const plans: { photo: WaitingPhoto; steps: MoveStep[]; resumed: boolean }[] = [];
-  const refused: string[] = [];
+  // Every plan first. With ids named one by one, a photo that cannot be approved stops the command before anything
+  // changes; with --all, it is reported and the others are approved.
+  const plans: { photo: WaitingPhoto; steps: PhotoStep[]; resumed: boolean }[] = [];
   for (const photo of photos) {
     const state: PhotoState = {
-      pending: {
-        ...(photo.photo ? { photo: copyOf(photo.photo)! } : {}),
-        ...(photo.thumbnail ? { thumbnail: copyOf(photo.thumbnail)! } : {}),
-      },
-      shared: await sharedState(bucket, photo.photoId, target),
+      pending: { photo: !!photo.photo, thumbnail: !!photo.thumbnail },
+      shared: await sharedState(bucket, photo.uid, photo.photoId, target),
     };
     const plan = approvalPlan(photo.uid, photo.photoId, state);
     if (!plan.ok) refused.push(`${photo.photoId} ${PLAN_PROBLEMS[plan.problem]}`);
     else {
-      const resumed = !photo.photo || !!state.shared.photo || !!state.shared.thumbnail;
+      const resumed =
+        !photo.photo || !!state.shared.photo || !!state.shared.thumbnail || !!state.shared.details;
       plans.push({ photo, steps: plan.steps, resumed });
     }
   }
-  if (refused.length) throw new CommandError(`Nothing was changed: ${refused.join('; ')}.`);
+  if (refused.length && !parsed.all) throw new CommandError(`Nothing was changed: ${refused.join('; ')}.`);
 
   const accounts = await accountsOf(run, [...new Set(photos.map((photo) => photo.uid))]);
   for (const id of alreadyShared) io.out(`already shared, unchanged: ${id}`);
+  if (parsed.all && plans.length)
+    await confirmChange(
+      run,
+      plans.map(({ photo }) => `share ${photo.photoId} from ${uploaderOf(photo, accounts)}`),
+    );
+  let shared = 0;
   for (const { photo, steps, resumed } of plans) {
-    await runSteps(bucket, steps, `Approving ${photo.photoId}`, target);
+    try {
+      await runSteps(bucket, steps, photo, parsed.name, target);
+    } catch (err) {
+      if (!(err instanceof NotShared)) throw err;
+      refused.push(`${photo.photoId} was not shared: ${err.message}`);
+      continue;
+    }
+    shared += 1;
     const caption = photo.photo?.metadata.caption ?? photo.thumbnail?.metadata.caption;
     io.out(
-      `approved: ${photo.photoId} by ${uploaderOf(photo, accounts)}` +
+      `approved: ${photo.photoId} from ${uploaderOf(photo, accounts)}` +
         `${caption ? ` "${shortCaption(caption)}"` : ''}${resumed ? ' (finished an earlier approval)' : ''}`,
     );
   }
   io.out('');
   io.out(
-    plans.length
-      ? `${plural(plans.length, 'photo')} shared. Approved relatives see ${plans.length === 1 ? 'it' : 'them'} ` +
-          'in the gallery now.'
-      : 'Nothing to do.',
+    shared
+      ? `${plural(shared, 'photo')} shared. Approved relatives see ${shared === 1 ? 'it' : 'them'} in the gallery now.`
+      : refused.length
+        ? 'No photo was shared.'
+        : 'Nothing to do.',
   );
+  if (!refused.length) return EXIT_OK;
+  io.err('');
+  io.err(`Not shared (${refused.length}):`);
+  for (const line of refused) io.err(`  ${line}`);
+  return EXIT_FAILED;
 }
 
 async function reject(run: CommandRun<typeof OPTIONS>, bucket: Bucket, ids: string[]): Promise<void> {
@@ -384,7 +492,7 @@ async function reject(run: CommandRun<typeof OPTIONS>, bucket: Bucket, ids: stri
   const { found, missing } = findWaiting(waiting, ids);
   if (missing.length) {
     const shared: string[] = [];
-    for (const id of missing) if ((await sharedState(bucket, id, target)).photo) shared.push(id);
+    for (const id of missing) if (await sharedPhotoOf(bucket, id, target)) shared.push(id);
     throw new CommandError(
       `No photo is waiting with the id ${missing.join(', ')}. Nothing was changed.` +
         (shared.length
@@ -393,11 +501,17 @@ async function reject(run: CommandRun<typeof OPTIONS>, bucket: Bucket, ids: stri
         ' `npm run organiser:photos -- list` shows the waiting ones.',
     );
   }
+  await confirmChange(
+    run,
+    found.map(
+      (photo) => `delete the waiting photo ${photo.photoId} (${shortCaption(photo.photo?.metadata.caption)})`,
+    ),
+  );
   for (const photo of found) {
     const steps = rejectionPlan(photo.uid, photo.photoId, {
-      pending: { ...(photo.photo ? { photo: {} } : {}), ...(photo.thumbnail ? { thumbnail: {} } : {}) },
+      pending: { photo: !!photo.photo, thumbnail: !!photo.thumbnail },
     });
-    await runSteps(bucket, steps, `Rejecting ${photo.photoId}`, target);
+    await runDeletes(bucket, steps, `Rejecting ${photo.photoId}`, target);
     io.out(`rejected (deleted): ${photo.photoId}`);
   }
   io.out('');
@@ -408,21 +522,62 @@ async function remove(run: CommandRun<typeof OPTIONS>, bucket: Bucket, ids: stri
   const { io } = run.ctx;
   const { target } = run;
   const states = await Promise.all(
-    ids.map(async (id) => ({ id, shared: await sharedState(bucket, id, target) })),
+    ids.map(async (id) => ({
+      id,
+      photo: await sharedPhotoOf(bucket, id, target),
+      details: await detailsOf(bucket, id),
+    })),
   );
-  const missing = states.filter(({ shared }) => !shared.photo && !shared.thumbnail).map(({ id }) => id);
+  const missing = states.filter(({ photo, details }) => !photo && !details).map(({ id }) => id);
   if (missing.length) {
     throw new CommandError(
       `No photo is shared with the id ${missing.join(', ')}. Nothing was changed.` +
         ' (A waiting photo is taken away with reject.)',
     );
   }
-  for (const { id, shared } of states) {
-    await runSteps(bucket, removalPlan(id, { shared }), `Removing ${id}`, target);
-    io.out(`removed: ${id}${shared.photo ? '' : ' (its thumbnail, left by an earlier removal)'}`);
+  await confirmChange(
+    run,
+    states.map(({ id, details }) => `delete the shared photo ${id} (${shortCaption(details?.caption)})`),
+  );
+  for (const { id, photo, details } of states) {
+    try {
+      await deleteSharedPhoto(bucket, id, photo?.uploaderUid ?? details?.uploaderUid);
+    } catch (err) {
+      const failure = storageFailure(`Removing ${id}`, err, target);
+      throw new CommandError(`${failure.message} Run the same command again: it finishes what was left.`, {
+        cause: err,
+      });
+    }
+    io.out(`removed: ${id}${photo ? '' : ' (what an earlier removal left)'}`);
   }
   io.out('');
   io.out(`${plural(states.length, 'shared photo')} removed from the gallery.`);
+}
+
+/** A shared photo's details, as the gallery shows them; undefined when there are none. */
+async function detailsOf(bucket: Bucket, photoId: string) {
+  try {
+    const [bytes] = await bucket.file(detailsPathOf(photoId)).download();
+    return readPhotoDetails(bytes.toString('utf8')) ?? undefined;
+  } catch (err) {
+    if (statusOf(err) === 404) return undefined;
+    throw err;
+  }
+}
+
+/** Deletes, in order, the objects of a plan's delete steps; a failure says to run the command again. */
+async function runDeletes(bucket: Bucket, steps: readonly PhotoStep[], what: string, target: Target) {
+  for (const step of steps) {
+    if (step.op !== 'delete') continue;
+    try {
+      await bucket.file(step.path).delete({ ignoreNotFound: true });
+    } catch (err) {
+      const failure = storageFailure(`${what}: deleting ${step.path}`, err, target);
+      throw new CommandError(`${failure.message} Run the same command again: it finishes what was left.`, {
+        cause: err,
+      });
+    }
+  }
 }
 
 export const main = defineCommand({
@@ -431,9 +586,9 @@ export const main = defineCommand({
   options: OPTIONS,
   describe: 'storage',
   positionals: true,
-  checkArguments: (values, positionals) => void parse(positionals, values.all === true),
+  checkArguments: (values, positionals) => void parse(positionals, values.all === true, values.name),
   async run(run) {
-    const parsed = parse(run.positionals, run.values.all === true);
+    const parsed = parse(run.positionals, run.values.all === true, run.values.name);
     // Connects first (a real project: the credentials are tried), so that a login problem reads as one.
     const bucket = (await run.admin()).bucket(run.target.bucket);
     switch (parsed.command) {
@@ -441,8 +596,7 @@ export const main = defineCommand({
         await list(run, bucket);
         break;
       case 'approve':
-        await approve(run, bucket, parsed);
-        break;
+        return approve(run, bucket, parsed);
       case 'reject':
         await reject(run, bucket, parsed.ids);
         break;

@@ -507,20 +507,22 @@ describe('organiser:check', () => {
     );
   });
 
-  it("tokens on a catalogue file and a preview fail; relatives' photos are counted apart, as information; --remove-tokens removes the others and says how many", async () => {
+  it("tokens on a catalogue file, a preview and a shared photo's files fail; a waiting photo's are information; --remove-tokens removes them all and says how many", async () => {
     const bucket = 'check-tokens.firebasestorage.app';
     await seedStorage(bucketOf(bucket), { largeFileBytes: 0 });
     const program = byId('program-1976');
     const photo = byId('group-photo-1976');
     const programToken = await giveToken(bucket, storagePathOf(program));
     const previewToken = await giveToken(bucket, thumbnailPathOf(photo));
-    // Relatives' photos as Firebase stores an upload through its API: with a token (one without, too).
+    // Relatives' photos as Firebase stores an upload through its API (an approval in the page too): with a token.
     const jpeg = await demoFile(photo);
     const photoFiles = {
-      'members/photos/shared/20260710-120000-abcdefgh.jpg': 'token-a',
-      'members/photos/shared/thumbnails/20260710-120000-abcdefgh.jpg': 'token-b',
-      'members/photos/pending/uid-1/20260711-093000-ijklmnop.jpg': 'token-c',
-      'members/photos/pending/uid-1/thumbnails/20260711-093000-ijklmnop.jpg': undefined,
+      'members/photos/shared/20260710T120000Z_abcdefghij.jpg': 'token-a',
+      'members/photos/shared/thumbnails/20260710T120000Z_abcdefghij.jpg': 'token-b',
+      'members/photos/shared/details/20260710T120000Z_abcdefghij.json': 'token-d',
+      'members/photos/shared/uploaders/uid-1/20260710T120000Z_abcdefghij': undefined,
+      'members/photos/pending/uid-1/20260711T093000Z_ijklmnopqr.jpg': 'token-c',
+      'members/photos/pending/uid-1/thumbnails/20260711T093000Z_ijklmnopqr.jpg': undefined,
     };
     for (const [path, token] of Object.entries(photoFiles)) {
       await saveObject(bucketOf(bucket), path, jpeg, {
@@ -528,45 +530,50 @@ describe('organiser:check', () => {
         metadata: token ? { [DOWNLOAD_TOKENS_METADATA_KEY]: token } : {},
       });
     }
-    const photosNote = "4 relatives' photo files (3 with a download token, as Firebase gives every upload)";
 
     const failing = context();
     expect(await check(['--bucket', bucket], failing)).toBe(1);
     const output = failing.io.text();
     expect(output).toMatch(
       new RegExp(
-        String.raw`Download token .*\(2\):
+        String.raw`Download token .*\(5\):
 .*
 .*
 \s+members/documents/program-1976\.pdf\s+1
 \s+members/images/thumbnails/group-photo-1976\.jpg\s+1
+\s+members/photos/shared/20260710T120000Z_abcdefghij\.jpg\s+1
+\s+members/photos/shared/details/20260710T120000Z_abcdefghij\.json\s+1
+\s+members/photos/shared/thumbnails/20260710T120000Z_abcdefghij\.jpg\s+1
 `,
       ),
     );
     expect(output).toMatch(
-      /Relatives' photos by folder \(information: every upload through Firebase gets a download token, by Firebase's design; anyone who can see a photo can pass it on\) \(4\):/,
+      /Relatives' photos by folder \(information: a waiting photo has the download token its upload through Firebase gave it, until it is approved or rejected; --remove-tokens removes those too\) \(6\):/,
     );
     expect(output).toMatch(/members\/photos\/pending\/uid-1\/\s+1\s+1\n/);
     expect(output).toMatch(/members\/photos\/pending\/uid-1\/thumbnails\/\s+1\s+0\n/);
     expect(output).toMatch(/members\/photos\/shared\/\s+1\s+1\n/);
+    expect(output).toMatch(/members\/photos\/shared\/uploaders\/\s+1\s+0\n/);
     expect(output).not.toContain('Not in the catalogue');
     expect(failing.io.stdout.at(-1)).toBe(
-      `Check failed: ${CATALOGUE.length} of ${CATALOGUE.length} catalogue files present; 2 files with a download ` +
-        `token; ${photosNote}.`,
+      `Check failed: ${CATALOGUE.length} of ${CATALOGUE.length} catalogue files present; 5 files with a download ` +
+        "token; 6 relatives' photo files (1 waiting file with the download token of its upload).",
     );
 
     const removing = context();
     expect(await check(['--bucket', bucket, '--remove-tokens'], removing), removing.io.text()).toBe(0);
     expect(removing.io.stdout).toContain(
-      'Removed 2 download tokens from 2 files: their links no longer open them.',
+      'Removed 6 download tokens from 6 files: their links no longer open them.',
     );
-    expect(removing.io.text()).toMatch(/Download token .*: removing them \(2\):/);
+    expect(removing.io.text()).toMatch(/Download token .*: removing them \(5\):/);
     expect(removing.io.stdout.at(-1)).toBe(
       `Check passed: ${CATALOGUE.length} of ${CATALOGUE.length} catalogue files present with the right content ` +
-        `type and access; ${photosNote}.`,
+        "type and access; 6 relatives' photo files (0 waiting files with the download token of its upload).",
     );
     expect(await openByToken(bucket, storagePathOf(program), programToken)).toBe(403);
     expect(await openByToken(bucket, thumbnailPathOf(photo), previewToken)).toBe(403);
+    for (const [path, token] of Object.entries(photoFiles))
+      if (token) expect(await openByToken(bucket, path, token), path).toBe(403);
     const after = await stored(bucket);
     // The files are otherwise as the upload stored them (the preview still matches its image).
     expect(after.find((o) => o.name === storagePathOf(program))).toMatchObject({
@@ -576,10 +583,8 @@ describe('organiser:check', () => {
     expect(after.find((o) => o.name === thumbnailPathOf(photo))!.metadata).toEqual(
       thumbnailMetadata(photo, md5Base64(jpeg)).metadata,
     );
-    // The photos keep theirs.
-    for (const [path, token] of Object.entries(photoFiles)) {
-      expect(after.find((o) => o.name === path)!.metadata[DOWNLOAD_TOKENS_METADATA_KEY]).toBe(token);
-    }
+    for (const path of Object.keys(photoFiles))
+      expect(after.find((o) => o.name === path)!.metadata[DOWNLOAD_TOKENS_METADATA_KEY]).toBeUndefined();
 
     const again = context();
     expect(await check(['--bucket', bucket, '--remove-tokens'], again), again.io.text()).toBe(0);
@@ -740,7 +745,7 @@ describe('compareWithCatalogue', () => {
     ]);
   });
 
-  it('a download token on any member file outside the photos is a failure, catalogue or not; photos are apart', () => {
+  it("a download token on any member file is a failure, a shared photo's too; a waiting photo's is information", () => {
     const photo = (name: string, metadata: Record<string, string> = {}) => ({ name, size: 1, metadata });
     const objects = [
       ...complete.map((object) =>
@@ -750,22 +755,31 @@ describe('compareWithCatalogue', () => {
       ),
       { name: 'members/other.pdf', size: 1, metadata: { [DOWNLOAD_TOKENS_METADATA_KEY]: 'a,b' } },
       photo('members/photos/shared/a1b2c3d4e5.jpg', { [DOWNLOAD_TOKENS_METADATA_KEY]: 'x' }),
-      photo('members/photos/pending/uid/a1b2c3d4e6.jpg'),
+      photo('members/photos/pending/uid/a1b2c3d4e6.jpg', { [DOWNLOAD_TOKENS_METADATA_KEY]: 'y' }),
+      photo('members/photos/shared/uploaders/uid/a1b2c3d4e5'),
+      photo('members/photos/shared/uploaders/uid2/a1b2c3d4e7'),
       photo('members/photos/'),
     ];
     const result = compareWithCatalogue(objects, { local: false });
     expect(result.downloadTokens.map((object) => object.name)).toEqual([
       'members/images/thumbnails/threshing-crew.jpg',
       'members/other.pdf',
+      'members/photos/shared/a1b2c3d4e5.jpg',
+    ]);
+    expect(result.waitingTokens.map((object) => object.name)).toEqual([
+      'members/photos/pending/uid/a1b2c3d4e6.jpg',
     ]);
     expect(result.unknown.map((object) => object.name)).toEqual(['members/other.pdf']);
     expect(result.photos.map((object) => object.name)).toEqual([
       'members/photos/shared/a1b2c3d4e5.jpg',
       'members/photos/pending/uid/a1b2c3d4e6.jpg',
+      'members/photos/shared/uploaders/uid/a1b2c3d4e5',
+      'members/photos/shared/uploaders/uid2/a1b2c3d4e7',
     ]);
     expect(photosByFolder(result.photos)).toEqual([
-      { folder: 'members/photos/pending/uid/', files: 1, withToken: 0 },
+      { folder: 'members/photos/pending/uid/', files: 1, withToken: 1 },
       { folder: 'members/photos/shared/', files: 1, withToken: 1 },
+      { folder: 'members/photos/shared/uploaders/', files: 2, withToken: 0 },
     ]);
   });
 });

@@ -10,7 +10,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 import type { AdminConnection } from './firebase-admin.ts';
 import { connectTarget } from './admin.ts';
-import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from './errors.ts';
+import { CommandError, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from './errors.ts';
 import {
   describeTarget,
   projectIdNote,
@@ -20,6 +20,7 @@ import {
   type TargetDescription,
 } from './target.ts';
 import { nearest } from './suggest.ts';
+import { printable } from './terminal-text.ts';
 
 export interface Io {
   out(line: string): void;
@@ -37,6 +38,23 @@ export interface CommandContext {
    * Default Credentials (checked before anything is done). Replaceable in tests.
    */
   connect(target: Target): Promise<AdminConnection>;
+  /**
+   * Asks the person at the terminal a question and resolves with their answer; undefined when nobody can answer
+   * (no terminal: a script, a pipe, CI). Replaceable in tests.
+   */
+  ask(question: string): Promise<string | undefined>;
+}
+
+/** A question on the terminal (stdin and stdout both one); undefined without a terminal. */
+async function askOnTerminal(question: string): Promise<string | undefined> {
+  if (!process.stdin.isTTY || !process.stdout.isTTY) return undefined;
+  const { createInterface } = await import('node:readline/promises');
+  const terminal = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return await terminal.question(question);
+  } finally {
+    terminal.close();
+  }
 }
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -47,8 +65,37 @@ export function defaultContext(overrides: Partial<CommandContext> = {}): Command
     io: { out: (line) => console.log(line), err: (line) => console.error(line) },
     rootDir: REPO_ROOT,
     connect: connectTarget,
+    ask: askOnTerminal,
     ...overrides,
   };
+}
+
+/** The --yes option of the commands that ask before they change a real project. */
+export const YES_OPTION = { yes: { type: 'boolean' } } as const;
+export const YES_HELP = `  --yes                 on a real project: change without asking first (the commands that delete or
+                        block show what they will change and ask; without a terminal they need --yes)`;
+
+/**
+ * Before a change to a real project: shows what will change and asks; refuses without a yes, and without a
+ * terminal unless --yes was given. The local emulators (demo-*) are changed at once.
+ */
+export async function confirmChange(
+  run: { ctx: CommandContext; target: Target; values: { yes?: boolean } },
+  what: string[],
+): Promise<void> {
+  if (run.target.kind !== 'project' || run.values.yes) return;
+  const { io } = run.ctx;
+  io.out('');
+  io.out(`This will change the real project ${run.target.projectId}:`);
+  for (const line of what) io.out(`  ${line}`);
+  const answer = await run.ctx.ask('Go ahead? Type yes to continue: ');
+  if (answer === undefined) {
+    throw new CommandError(
+      'Nothing was changed: this changes a real project, and there is no terminal to ask. Run it again in a ' +
+        'terminal, or add --yes if you are sure.',
+    );
+  }
+  if (!/^\s*y(es)?\s*$/i.test(answer)) throw new CommandError('Nothing was changed (not confirmed).');
 }
 
 const HELP_OPTION = { help: { type: 'boolean', short: 'h' } } as const;
@@ -177,7 +224,12 @@ export interface CommandSpec<O extends Options> {
  */
 export function defineCommand<const O extends Options>(spec: CommandSpec<O>) {
   return async function main(argv: string[], overrides: Partial<CommandContext> = {}): Promise<number> {
-    const ctx = defaultContext(overrides);
+    const given = defaultContext(overrides);
+    // Whatever a command prints may hold a relative's words (a caption, a name, a file name): text only.
+    const ctx: CommandContext = {
+      ...given,
+      io: { out: (line) => given.io.out(printable(line)), err: (line) => given.io.err(printable(line)) },
+    };
     let connection: Promise<AdminConnection> | undefined;
     try {
       return await runCommand(spec.name, ctx, async () => {

@@ -95,26 +95,33 @@ describe('resolveTarget', () => {
       'my-reunion.appspot.com',
     );
     expect(
-      resolveTarget({ project: 'production', bucket: 'gs://special-bucket' }, { env, firebaserc }).bucket,
-    ).toBe('special-bucket');
+      resolveTarget(
+        { project: 'production', bucket: 'gs://my-reunion.firebasestorage.app' },
+        { env, firebaserc },
+      ).bucket,
+    ).toBe('my-reunion.firebasestorage.app');
+    // The local emulators take any bucket (the tests give each their own).
     expect(resolveTarget({ bucket: 'test-bucket' }, { env, firebaserc }).bucket).toBe('test-bucket');
     expect(() => resolveTarget({ bucket: 'Not A Bucket' }, { env: {}, firebaserc })).toThrow(UsageError);
   });
 
-  it("FIREBASE_STORAGE_BUCKET must be one of the --project's own buckets; --bucket may name any", () => {
+  it("a bucket named by --bucket or FIREBASE_STORAGE_BUCKET must be one of the --project's own", () => {
     const env = { FIREBASE_STORAGE_BUCKET: 'other-reunion.firebasestorage.app' };
     expect(() => resolveTarget({ project: 'production' }, { env, firebaserc })).toThrow(
       'FIREBASE_STORAGE_BUCKET is other-reunion.firebasestorage.app, which is not a bucket of the project ' +
-        'my-reunion (my-reunion.firebasestorage.app or my-reunion.appspot.com). Unset it, or name the bucket ' +
-        'on the command line: --bucket other-reunion.firebasestorage.app.',
+        'my-reunion (my-reunion.firebasestorage.app or my-reunion.appspot.com). Unset it, or pass --bucket.',
     );
     expect(() => resolveTarget({ project: 'production' }, { env, firebaserc })).toThrow(UsageError);
-    expect(
-      resolveTarget(
-        { project: 'production', bucket: 'other-reunion.firebasestorage.app' },
-        { env, firebaserc },
-      ).bucket,
-    ).toBe('other-reunion.firebasestorage.app');
+    for (const bucket of [
+      'other-reunion.firebasestorage.app',
+      'gs://special-bucket',
+      'my-reunion.appspot.co',
+    ]) {
+      expect(() => resolveTarget({ project: 'production', bucket }, { env: {}, firebaserc })).toThrow(
+        `--bucket is ${bucket.replace('gs://', '')}, which is not a bucket of the project my-reunion ` +
+          '(my-reunion.firebasestorage.app or my-reunion.appspot.com). Check the name, or the --project.',
+      );
+    }
     for (const bucket of ['my-reunion.firebasestorage.app', 'gs://my-reunion.appspot.com']) {
       expect(
         resolveTarget({ project: 'production' }, { env: { FIREBASE_STORAGE_BUCKET: bucket }, firebaserc })

@@ -124,19 +124,24 @@ export function resolveTarget(opts: TargetOptions, sources: TargetSources): Targ
 }
 
 /**
- * A real project's bucket: --bucket as given (named on the command line, on purpose); else FIREBASE_STORAGE_BUCKET,
- * which must be one of the project's own default buckets (a variable left over from work on another project must
- * never send files there); else <id>.firebasestorage.app.
+ * A real project's bucket: --bucket, else FIREBASE_STORAGE_BUCKET, else <id>.firebasestorage.app. A bucket named
+ * either way must be one of the project's own two default buckets: a typo, or a variable left over from work on
+ * another project, must never delete or block anything there.
  */
 function projectBucket(projectId: string, opts: TargetOptions, env: NodeJS.ProcessEnv): string {
-  if (opts.bucket !== undefined) return normaliseBucket(opts.bucket, '--bucket');
-  if (!env.FIREBASE_STORAGE_BUCKET?.trim()) return defaultStorageBucket(projectId);
-  const bucket = normaliseBucket(env.FIREBASE_STORAGE_BUCKET, 'FIREBASE_STORAGE_BUCKET');
+  const [from, raw] =
+    opts.bucket !== undefined
+      ? ['--bucket', opts.bucket]
+      : env.FIREBASE_STORAGE_BUCKET?.trim()
+        ? ['FIREBASE_STORAGE_BUCKET', env.FIREBASE_STORAGE_BUCKET]
+        : [undefined, undefined];
+  if (from === undefined || raw === undefined) return defaultStorageBucket(projectId);
+  const bucket = normaliseBucket(raw, from);
   if (!isBucketOfProject(bucket, projectId)) {
     const [current, legacy] = defaultBucketNames(projectId);
     throw new UsageError(
-      `FIREBASE_STORAGE_BUCKET is ${bucket}, which is not a bucket of the project ${projectId} ` +
-        `(${current} or ${legacy}). Unset it, or name the bucket on the command line: --bucket ${bucket}.`,
+      `${from} is ${bucket}, which is not a bucket of the project ${projectId} (${current} or ${legacy}).` +
+        (from === '--bucket' ? ' Check the name, or the --project.' : ' Unset it, or pass --bucket.'),
     );
   }
   return bucket;

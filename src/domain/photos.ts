@@ -1,13 +1,21 @@
 /**
- * Relatives' photos (issue 15; /work/wt/PHOTOS-CONTRACT.md): where they live in Cloud Storage, what a photo id
- * is, the limits and the custom metadata storage.rules accepts, and the plan for moving a photo from the
- * waiting folder to the shared one. Pure: the photos page, the organisers' command (organiser:photos), the
- * local seeding and the rules mirror all read this one module, and storage.rules checks the same values
- * (tools/local/storage/rules.test.ts fails when the two drift apart).
+ * Relatives' photos: where they live in Cloud Storage, what a photo id is, the limits and the custom metadata
+ * storage.rules accepts, the details a shared photo is shown with, and the plans that approve, reject and remove a
+ * photo. Pure: the photos page, the organisers' command (organiser:photos), the local seeding and the rules mirror
+ * all read this one module, and storage.rules checks the same values (tools/local/storage/rules.test.ts fails
+ * when the two drift apart).
  *
  * Layout:
- *   waiting  members/photos/pending/{uid}/{photoId}.jpg   and  members/photos/pending/{uid}/thumbnails/{photoId}.jpg
- *   shared   members/photos/shared/{photoId}.jpg          and  members/photos/shared/thumbnails/{photoId}.jpg
+ *   waiting  members/photos/pending/{uid}/{photoId}.jpg        the relative's upload, as the relative's page made it
+ *            members/photos/pending/{uid}/thumbnails/{photoId}.jpg
+ *   shared   members/photos/shared/{photoId}.jpg                made by the approver from the waiting photo
+ *            members/photos/shared/thumbnails/{photoId}.jpg     made by the approver from that photo
+ *            members/photos/shared/details/{photoId}.json       what the gallery shows (PhotoDetails), read as media
+ *            members/photos/shared/uploaders/{uid}/{photoId}    empty: the uploader finds their shared photos here
+ *
+ * Nothing under members/photos/ is ever read for its metadata by a relative's browser: Storage answers a metadata
+ * read with the object's download token (and makes one where there is none). What relatives see of a shared photo
+ * travels in its details file, which they read like its bytes.
  */
 
 export const PHOTOS_PREFIX = 'members/photos/';
@@ -16,37 +24,76 @@ export const SHARED_PREFIX = `${PHOTOS_PREFIX}shared/`;
 /** The folder beside the photos that holds their thumbnails. */
 export const THUMBNAILS_FOLDER = 'thumbnails';
 export const SHARED_THUMBNAILS_PREFIX = `${SHARED_PREFIX}${THUMBNAILS_FOLDER}/`;
+export const SHARED_DETAILS_PREFIX = `${SHARED_PREFIX}details/`;
+export const SHARED_UPLOADERS_PREFIX = `${SHARED_PREFIX}uploaders/`;
 export const PHOTO_EXTENSION = '.jpg';
+export const DETAILS_EXTENSION = '.json';
 export const PHOTO_CONTENT_TYPE = 'image/jpeg';
+export const DETAILS_CONTENT_TYPE = 'application/json';
 
 /** A photo as stored: at most 10 MiB. */
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 /** A thumbnail as stored: at most 512 KiB. */
 export const MAX_THUMBNAIL_BYTES = 512 * 1024;
+/** A details file: at most 4 KiB (a 300-character caption of four-byte characters and a name fit well). */
+export const MAX_DETAILS_BYTES = 4 * 1024;
 /** At most 300 characters (Unicode code points, as the rules language's size() counts them). */
 export const MAX_CAPTION_LENGTH = 300;
+/** The name shown with a shared photo, as the approver confirms it: at most 100 characters. */
+export const MAX_NAME_LENGTH = 100;
 
 /** Any photo id storage.rules accepts. The ids this site makes are stricter: see newPhotoId(). */
 export const PHOTO_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 /** A photo's (or thumbnail's) file name, as storage.rules checks it (the rules language's regular expression). */
 export const PHOTO_FILE_PATTERN = '^[A-Za-z0-9_-]{8,64}[.]jpg$';
+/** A details file's name, as storage.rules checks it. */
+export const DETAILS_FILE_PATTERN = '^[A-Za-z0-9_-]{8,64}[.]json$';
+/** An uploader's marker: the photo id alone. */
+export const MARKER_FILE_PATTERN = '^[A-Za-z0-9_-]{8,64}$';
 /** The ids newPhotoId() makes: `<UTC time taken, YYYYMMDDTHHMMSSZ>_<10 random letters and digits>`. */
 export const NEW_PHOTO_ID_PATTERN = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z_[A-Za-z0-9]{10}$/;
 const RANDOM_LENGTH = 10;
 const RANDOM_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/** The custom metadata keys a photo (and its thumbnail) may carry; nothing else is accepted. */
-export const PHOTO_METADATA_KEYS = [
+/**
+ * The custom metadata keys a waiting photo (and its thumbnail) may carry; nothing else is accepted. Who shared it
+ * is the ID token's: its uid, its verified e-mail address (for organisers only: it is never copied to shared/) and
+ * the account's display name, which the approver may correct.
+ */
+export const PENDING_METADATA_KEYS = [
   'caption',
   'takenAt',
   'width',
   'height',
   'uploaderUid',
   'uploaderName',
+  'uploaderEmail',
 ] as const;
-export type PhotoMetadataKey = (typeof PHOTO_METADATA_KEYS)[number];
-/** The keys every photo and thumbnail must carry. */
-export const REQUIRED_PHOTO_METADATA_KEYS = ['takenAt', 'width', 'height', 'uploaderUid'] as const;
+/** The keys every waiting photo and thumbnail must carry. */
+export const REQUIRED_PENDING_METADATA_KEYS = [
+  'takenAt',
+  'width',
+  'height',
+  'uploaderUid',
+  'uploaderEmail',
+] as const;
+/**
+ * A shared photo's and thumbnail's custom metadata: exactly these keys. The uploader's uid lets storage.rules
+ * allow the uploader to read and delete their own photo; the caption and the name live in the details file.
+ */
+export const SHARED_METADATA_KEYS = ['takenAt', 'width', 'height', 'uploaderUid'] as const;
+/** A details file's custom metadata: exactly this key (the same rules read it). */
+export const DETAILS_METADATA_KEYS = ['uploaderUid'] as const;
+/**
+ * What Storage would send back as a response header on every read of a file: no photo, thumbnail, details file or
+ * marker may set any of them (a download name or an encoding chosen by a relative would reach everyone).
+ */
+export const SERVING_FIELDS = [
+  'cacheControl',
+  'contentDisposition',
+  'contentEncoding',
+  'contentLanguage',
+] as const;
 
 /**
  * `takenAt`: an ISO 8601 instant in UTC, e.g. 2026-07-11T19:03:22Z (milliseconds allowed, as
@@ -56,17 +103,42 @@ export const TAKEN_AT_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[
 /** `width` and `height`: a decimal integer from 1 to 99999, without leading zeros. Also in storage.rules. */
 export const DIMENSION_PATTERN = '^[1-9][0-9]{0,4}$';
 
-/** Custom metadata as Cloud Storage keeps it: strings only. (A type, so that it is a Record<string, string>.) */
-export type PhotoMetadata = {
+/** What the gallery shows of a shared photo: its details file (strings, as the metadata it was made from). */
+export type PhotoDetails = {
   caption?: string;
+  takenAt: string;
+  /** The shared photo's pixel size. */
+  width: string;
+  height: string;
+  uploaderUid: string;
+  /** The name the approver confirmed; absent: "a relative". */
+  uploaderName?: string;
+};
+
+/** A waiting photo's (or thumbnail's) custom metadata, as Cloud Storage keeps it: strings only. */
+export type PendingMetadata = {
+  caption?: string;
+  takenAt: string;
+  /** Pixel size of that file (the photo's, or the thumbnail's). */
+  width: string;
+  height: string;
+  uploaderUid: string;
+  /** The account's display name (the ID token's `name`), or absent. */
+  uploaderName?: string;
+  /** The account's verified e-mail address (the ID token's `email`). */
+  uploaderEmail: string;
+};
+
+/** A shared photo's (or thumbnail's) custom metadata. */
+export type SharedFileMetadata = {
   takenAt: string;
   width: string;
   height: string;
   uploaderUid: string;
-  uploaderName?: string;
 };
 
-export interface PhotoDetails {
+/** What a new waiting photo says about itself (the page fills it from the photo and the ID token). */
+export interface PhotoFacts {
   /** Optional; an empty or blank caption is left out. */
   caption?: string | null;
   takenAt: Date;
@@ -76,6 +148,8 @@ export interface PhotoDetails {
   uploaderUid: string;
   /** Must be the account's display name (the ID token's `name`), or absent. */
   uploaderName?: string | null;
+  /** Must be the account's e-mail address (the ID token's `email`), verified. */
+  uploaderEmail: string;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -173,39 +247,71 @@ export function thumbnailPathOf(location: PhotoLocation): string {
   return `${thumbnailsFolderOf(location)}${location.photoId}${PHOTO_EXTENSION}`;
 }
 
-export interface ParsedPhotoPath {
-  location: PhotoLocation;
-  /** The thumbnail rather than the photo. */
-  thumbnail: boolean;
+/** `members/photos/shared/details/{photoId}.json` */
+export function detailsPathOf(photoId: string): string {
+  checkId(photoId);
+  return `${SHARED_DETAILS_PREFIX}${photoId}${DETAILS_EXTENSION}`;
 }
 
-/** The photo (or thumbnail) an object name stands for; null for any other name, including deeper paths. */
+/** `members/photos/shared/uploaders/{uid}/`: the markers of the photos this uploader has shared. */
+export function uploaderFolderOf(uid: string): string {
+  checkUid(uid);
+  return `${SHARED_UPLOADERS_PREFIX}${uid}/`;
+}
+
+/** `members/photos/shared/uploaders/{uid}/{photoId}` */
+export function markerPathOf(uid: string, photoId: string): string {
+  checkId(photoId);
+  return `${uploaderFolderOf(uid)}${photoId}`;
+}
+
+/** Which of a photo's files an object is. */
+export type PhotoFileKind = 'photo' | 'thumbnail' | 'details' | 'marker';
+
+export type ParsedPhotoPath =
+  | { location: PhotoLocation; file: 'photo' | 'thumbnail' }
+  | { location: { state: 'shared'; photoId: string }; file: 'details' }
+  | { location: { state: 'shared'; photoId: string }; file: 'marker'; uploaderUid: string };
+
+/** The photo file an object name stands for; null for any other name, including deeper paths. */
 export function parsePhotoPath(name: string): ParsedPhotoPath | null {
-  const fileOf = (segment: string | undefined) => {
-    if (!segment?.endsWith(PHOTO_EXTENSION)) return null;
-    const photoId = segment.slice(0, -PHOTO_EXTENSION.length);
+  const idOf = (segment: string | undefined, extension: string) => {
+    if (segment === undefined || !segment.endsWith(extension)) return null;
+    const photoId = extension ? segment.slice(0, -extension.length) : segment;
     return isPhotoId(photoId) ? photoId : null;
+  };
+  const imageOf = (rest: string[]) => {
+    const thumbnail = rest.length === 2 && rest[0] === THUMBNAILS_FOLDER;
+    if (rest.length !== 1 && !thumbnail) return null;
+    const photoId = idOf(rest.at(-1), PHOTO_EXTENSION);
+    return photoId ? { photoId, file: thumbnail ? ('thumbnail' as const) : ('photo' as const) } : null;
   };
   if (name.startsWith(SHARED_PREFIX)) {
     const rest = name.slice(SHARED_PREFIX.length).split('/');
-    const thumbnail = rest.length === 2 && rest[0] === THUMBNAILS_FOLDER;
-    if (rest.length !== 1 && !thumbnail) return null;
-    const photoId = fileOf(rest.at(-1));
-    return photoId ? { location: { state: 'shared', photoId }, thumbnail } : null;
+    if (rest.length === 2 && `${SHARED_PREFIX}${rest[0]}/` === SHARED_DETAILS_PREFIX) {
+      const photoId = idOf(rest[1], DETAILS_EXTENSION);
+      return photoId ? { location: { state: 'shared', photoId }, file: 'details' } : null;
+    }
+    if (rest.length === 3 && `${SHARED_PREFIX}${rest[0]}/` === SHARED_UPLOADERS_PREFIX && rest[1]) {
+      const photoId = idOf(rest[2], '');
+      return photoId
+        ? { location: { state: 'shared', photoId }, file: 'marker', uploaderUid: rest[1] }
+        : null;
+    }
+    const image = imageOf(rest);
+    return image ? { location: { state: 'shared', photoId: image.photoId }, file: image.file } : null;
   }
   if (name.startsWith(PENDING_PREFIX)) {
     const [uid, ...rest] = name.slice(PENDING_PREFIX.length).split('/');
     if (!uid) return null;
-    const thumbnail = rest.length === 2 && rest[0] === THUMBNAILS_FOLDER;
-    if (rest.length !== 1 && !thumbnail) return null;
-    const photoId = fileOf(rest.at(-1));
-    return photoId ? { location: { state: 'pending', uid, photoId }, thumbnail } : null;
+    const image = imageOf(rest);
+    return image ? { location: { state: 'pending', uid, photoId: image.photoId }, file: image.file } : null;
   }
   return null;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Metadata
+// Metadata and details
 // ---------------------------------------------------------------------------------------------------------------
 
 /** Length in Unicode code points, as storage.rules' size() counts a string. */
@@ -213,49 +319,76 @@ export function captionLength(caption: string): number {
   return [...caption].length;
 }
 
-/** The custom metadata for a photo or its thumbnail (the width and height of that file). */
-export function photoMetadata(details: PhotoDetails): PhotoMetadata {
-  const caption = details.caption?.trim();
-  const name = details.uploaderName?.trim();
+function dimensions(width: number | string, height: number | string): { width: string; height: string } {
   for (const [key, value] of [
-    ['width', details.width],
-    ['height', details.height],
+    ['width', width],
+    ['height', height],
   ] as const) {
     if (!new RegExp(DIMENSION_PATTERN).test(String(value))) throw new RangeError(`Not a ${key}: ${value}`);
   }
-  if (!details.uploaderUid) throw new RangeError('A photo needs its uploader.');
+  return { width: String(width), height: String(height) };
+}
+
+/** The custom metadata a relative's page uploads with a waiting photo or its thumbnail (that file's size). */
+export function pendingMetadata(facts: PhotoFacts): PendingMetadata {
+  const caption = facts.caption?.trim();
+  const name = facts.uploaderName?.trim();
+  if (!facts.uploaderUid) throw new RangeError('A photo needs its uploader.');
+  if (!facts.uploaderEmail) throw new RangeError('A photo needs its uploader’s e-mail address.');
   return {
     ...(caption ? { caption } : {}),
-    takenAt: formatTakenAt(details.takenAt),
-    width: String(details.width),
-    height: String(details.height),
-    uploaderUid: details.uploaderUid,
+    takenAt: formatTakenAt(facts.takenAt),
+    ...dimensions(facts.width, facts.height),
+    uploaderUid: facts.uploaderUid,
     // Exactly the account's name: storage.rules compares it with the token's.
-    ...(name && name === details.uploaderName ? { uploaderName: name } : {}),
+    ...(name && name === facts.uploaderName ? { uploaderName: name } : {}),
+    uploaderEmail: facts.uploaderEmail,
+  };
+}
+
+/** The custom metadata of a shared photo or thumbnail the approver makes (that file's size). */
+export function sharedFileMetadata(
+  details: Pick<PhotoDetails, 'takenAt' | 'uploaderUid'>,
+  size: { width: number; height: number },
+): SharedFileMetadata {
+  return {
+    takenAt: details.takenAt,
+    ...dimensions(size.width, size.height),
+    uploaderUid: details.uploaderUid,
   };
 }
 
 /**
- * What is wrong with a photo's (or thumbnail's) custom metadata, in words; empty when storage.rules accepts it.
- * Checks the key list, the required keys and the formats and length; not who uploaded it (the rules compare
- * uploaderUid and uploaderName with the ID token).
+ * The details of a shared photo, as the approver writes them: the waiting photo's caption and date, the new
+ * photo's size, and the name the approver confirmed (blank: none, "a relative"). Never the e-mail address.
  */
-export function photoMetadataProblems(
-  metadata: Readonly<Record<string, unknown>> | null | undefined,
-): string[] {
+export function approvedDetails(
+  waiting: Pick<PendingMetadata, 'caption' | 'takenAt' | 'uploaderUid'>,
+  size: { width: number; height: number },
+  confirmedName: string | undefined,
+): PhotoDetails {
+  const name = confirmedName?.trim();
+  const caption = waiting.caption?.trim();
+  return {
+    ...(caption ? { caption } : {}),
+    takenAt: waiting.takenAt,
+    ...dimensions(size.width, size.height),
+    uploaderUid: waiting.uploaderUid,
+    ...(name ? { uploaderName: [...name].slice(0, MAX_NAME_LENGTH).join('') } : {}),
+  };
+}
+
+const stringOf = (md: Readonly<Record<string, unknown>>, key: string) =>
+  typeof md[key] === 'string' ? md[key] : undefined;
+
+/** The problems of takenAt, width, height and caption, each in words. */
+function formatProblems(md: Readonly<Record<string, unknown>>): string[] {
   const problems: string[] = [];
-  const md = metadata ?? {};
-  const unknown = Object.keys(md).filter((key) => !(PHOTO_METADATA_KEYS as readonly string[]).includes(key));
-  if (unknown.length) problems.push(`unknown metadata ${unknown.join(', ')}`);
-  for (const key of REQUIRED_PHOTO_METADATA_KEYS) {
-    if (typeof md[key] !== 'string') problems.push(`no ${key}`);
-  }
-  const string = (key: PhotoMetadataKey) => (typeof md[key] === 'string' ? (md[key] as string) : undefined);
-  const takenAt = string('takenAt');
+  const takenAt = stringOf(md, 'takenAt');
   if (takenAt !== undefined && !new RegExp(TAKEN_AT_PATTERN).test(takenAt))
     problems.push('takenAt not a UTC time');
   for (const key of ['width', 'height'] as const) {
-    const value = string(key);
+    const value = stringOf(md, key);
     if (value !== undefined && !new RegExp(DIMENSION_PATTERN).test(value)) problems.push(`${key} not a size`);
   }
   const caption = md.caption;
@@ -263,17 +396,93 @@ export function photoMetadataProblems(
   if (typeof caption === 'string' && captionLength(caption) > MAX_CAPTION_LENGTH) {
     problems.push(`caption over ${MAX_CAPTION_LENGTH} characters`);
   }
-  if (md.uploaderName !== undefined && typeof md.uploaderName !== 'string')
-    problems.push('uploaderName not a text');
   return problems;
 }
 
-/** The metadata of a stored photo, or null when it is not what storage.rules lets in. */
-export function readPhotoMetadata(
+function keyProblems(
+  md: Readonly<Record<string, unknown>>,
+  allowed: readonly string[],
+  required: readonly string[],
+): string[] {
+  const problems: string[] = [];
+  const unknown = Object.keys(md).filter((key) => !allowed.includes(key));
+  if (unknown.length) problems.push(`unknown metadata ${unknown.join(', ')}`);
+  for (const key of required) if (typeof md[key] !== 'string') problems.push(`no ${key}`);
+  return problems;
+}
+
+/**
+ * What is wrong with a waiting photo's (or thumbnail's) custom metadata, in words; empty when storage.rules accepts
+ * it. Checks the key list, the required keys, the formats and the length; not who uploaded it (the rules compare
+ * uploaderUid, uploaderName and uploaderEmail with the ID token).
+ */
+export function pendingMetadataProblems(
   metadata: Readonly<Record<string, unknown>> | null | undefined,
-): PhotoMetadata | null {
-  if (!metadata || photoMetadataProblems(metadata).length) return null;
-  const { caption, takenAt, width, height, uploaderUid, uploaderName } = metadata as unknown as PhotoMetadata;
+): string[] {
+  const md = metadata ?? {};
+  const problems = [
+    ...keyProblems(md, PENDING_METADATA_KEYS, REQUIRED_PENDING_METADATA_KEYS),
+    ...formatProblems(md),
+  ];
+  for (const key of ['uploaderName', 'uploaderEmail'] as const)
+    if (md[key] !== undefined && typeof md[key] !== 'string') problems.push(`${key} not a text`);
+  return problems;
+}
+
+/** The metadata of a waiting photo, or null when it is not what storage.rules lets in. */
+export function readPendingMetadata(
+  metadata: Readonly<Record<string, unknown>> | null | undefined,
+): PendingMetadata | null {
+  if (!metadata || pendingMetadataProblems(metadata).length) return null;
+  const { caption, takenAt, width, height, uploaderUid, uploaderName, uploaderEmail } =
+    metadata as unknown as PendingMetadata;
+  return {
+    ...(caption !== undefined ? { caption } : {}),
+    takenAt,
+    width,
+    height,
+    uploaderUid,
+    ...(uploaderName !== undefined ? { uploaderName } : {}),
+    uploaderEmail,
+  };
+}
+
+/** What is wrong with a shared photo's (or thumbnail's) custom metadata; empty when storage.rules accepts it. */
+export function sharedMetadataProblems(
+  metadata: Readonly<Record<string, unknown>> | null | undefined,
+): string[] {
+  const md = metadata ?? {};
+  return [...keyProblems(md, SHARED_METADATA_KEYS, SHARED_METADATA_KEYS), ...formatProblems(md)];
+}
+
+/** A details file's text. */
+export function detailsText(details: PhotoDetails): string {
+  return JSON.stringify(details);
+}
+
+/**
+ * The details in a details file's text, or null when it is not a photo's details (the page then shows the date the
+ * photo id carries, and "a relative").
+ */
+export function readPhotoDetails(text: string): PhotoDetails | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const md = value as Record<string, unknown>;
+  const allowed = ['caption', 'takenAt', 'width', 'height', 'uploaderUid', 'uploaderName'];
+  const problems = [
+    ...keyProblems(md, allowed, ['takenAt', 'width', 'height', 'uploaderUid']),
+    ...formatProblems(md),
+  ];
+  const name = md.uploaderName;
+  if (name !== undefined && (typeof name !== 'string' || captionLength(name) > MAX_NAME_LENGTH))
+    problems.push('uploaderName not a name');
+  if (problems.length) return null;
+  const { caption, takenAt, width, height, uploaderUid, uploaderName } = md as PhotoDetails;
   return {
     ...(caption !== undefined ? { caption } : {}),
     takenAt,
@@ -285,90 +494,91 @@ export function readPhotoMetadata(
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Moving a photo: approve (pending -> shared), reject (delete pending), remove (delete shared)
+// Approving (pending -> shared), rejecting (delete pending), removing (delete shared)
 // ---------------------------------------------------------------------------------------------------------------
 
-/** One stored object as the plan needs it: it exists, with this MD5 (base64, as Cloud Storage reports it). */
-export interface StoredCopy {
-  md5Hash?: string;
-}
-
-/** What exists of one photo in both places (absent: no such object). */
+/** What exists of one photo in both places (each flag: the object is there). */
 export interface PhotoState {
-  pending: { photo?: StoredCopy; thumbnail?: StoredCopy };
-  shared: { photo?: StoredCopy; thumbnail?: StoredCopy };
+  pending: { photo?: boolean; thumbnail?: boolean };
+  shared: {
+    /** The shared photo, with the uploader its metadata names. */
+    photo?: { uploaderUid?: string };
+    thumbnail?: boolean;
+    details?: boolean;
+    marker?: boolean;
+  };
 }
 
-export type MoveStep = { op: 'copy'; from: string; to: string } | { op: 'delete'; path: string };
+/**
+ * One step of a plan. `publish`: decode the waiting photo, make the shared photo and its thumbnail from it, and
+ * write the thumbnail, the details file, the uploader's marker and last the photo (a listing of shared/ never
+ * shows a photo whose thumbnail or details are not there yet).
+ */
+export type PhotoStep = { op: 'delete'; path: string } | { op: 'publish' };
 
 export type ApprovalPlan =
   | {
       ok: true;
-      /** In order: copy the thumbnail, copy the photo, delete the waiting photo, delete the waiting thumbnail. */
-      steps: MoveStep[];
+      steps: PhotoStep[];
       /** Nothing is left to do: the photo is shared and nothing of it waits. */
       done: boolean;
     }
   | {
       ok: false;
       /**
-       * not-found: neither waiting nor shared; no-thumbnail: the photo has no thumbnail in either place;
-       * conflict: a different file is already shared under the same id (its MD5 differs).
+       * not-found: neither waiting nor shared; conflict: a photo of another uploader is already shared under the
+       * same id.
        */
-      problem: 'not-found' | 'no-thumbnail' | 'conflict';
+      problem: 'not-found' | 'conflict';
     };
 
 /**
- * The steps that move a waiting photo and its thumbnail to shared/ (copy with their metadata, then delete the
- * waiting ones), from what exists now. Idempotent: after a failure part-way, the plan made from the new state
- * finishes the move (a copy already made is only deleted from the waiting folder), and a finished move plans
- * nothing. The copies come first, the thumbnail before the photo, so the gallery never lists a photo whose
- * thumbnail is not there yet; the waiting photo is deleted before its thumbnail, so the waiting list never shows a
- * photo without one.
+ * The steps that approve a waiting photo, from what exists now. Idempotent: after a failure part-way, the plan
+ * made from the new state finishes the approval, and a finished one plans nothing. The shared photo is the
+ * approval's last write: while it is missing, whatever else of it exists in shared/ is left from a try that stopped
+ * (it is deleted, and everything is made again from the waiting photo); once it is there, only the waiting copies
+ * are left to delete. Shared by another uploader under the same id, it is a conflict.
  */
 export function approvalPlan(uid: string, photoId: string, state: PhotoState): ApprovalPlan {
   const pending: PhotoLocation = { state: 'pending', uid, photoId };
   const shared: PhotoLocation = { state: 'shared', photoId };
-  const files = [
-    { kind: 'thumbnail', from: thumbnailPathOf(pending), to: thumbnailPathOf(shared) },
-    { kind: 'photo', from: photoPathOf(pending), to: photoPathOf(shared) },
-  ] as const;
-  const copies: MoveStep[] = [];
-  const deletes: MoveStep[] = [];
-  if (!state.pending.photo && !state.shared.photo) return { ok: false, problem: 'not-found' };
-  if (!state.pending.thumbnail && !state.shared.thumbnail) return { ok: false, problem: 'no-thumbnail' };
-  for (const { kind, from, to } of files) {
-    const waiting = state.pending[kind];
-    const copied = state.shared[kind];
-    if (!waiting) continue;
-    if (copied) {
-      if (waiting.md5Hash && copied.md5Hash && waiting.md5Hash !== copied.md5Hash) {
-        return { ok: false, problem: 'conflict' };
-      }
-    } else {
-      copies.push({ op: 'copy', from, to });
-    }
-    deletes.unshift({ op: 'delete', path: from });
+  const deleteWaiting: PhotoStep[] = [
+    ...(state.pending.photo ? [{ op: 'delete', path: photoPathOf(pending) } as const] : []),
+    ...(state.pending.thumbnail ? [{ op: 'delete', path: thumbnailPathOf(pending) } as const] : []),
+  ];
+  if (state.shared.photo) {
+    if (state.shared.photo.uploaderUid !== uid) return { ok: false, problem: 'conflict' };
+    return { ok: true, steps: deleteWaiting, done: deleteWaiting.length === 0 };
   }
-  const steps = [...copies, ...deletes];
-  return { ok: true, steps, done: steps.length === 0 };
+  if (!state.pending.photo) return { ok: false, problem: 'not-found' };
+  const leftovers: PhotoStep[] = [
+    ...(state.shared.thumbnail ? [{ op: 'delete', path: thumbnailPathOf(shared) } as const] : []),
+    ...(state.shared.details ? [{ op: 'delete', path: detailsPathOf(photoId) } as const] : []),
+    ...(state.shared.marker ? [{ op: 'delete', path: markerPathOf(uid, photoId) } as const] : []),
+  ];
+  return { ok: true, steps: [...leftovers, { op: 'publish' }, ...deleteWaiting], done: false };
 }
 
 /** Deletes the waiting photo and thumbnail (those that exist): reject, or the uploader's withdrawal. */
-export function rejectionPlan(uid: string, photoId: string, state: Pick<PhotoState, 'pending'>): MoveStep[] {
+export function rejectionPlan(uid: string, photoId: string, state: Pick<PhotoState, 'pending'>): PhotoStep[] {
   const location: PhotoLocation = { state: 'pending', uid, photoId };
-  return deletionSteps(location, state.pending);
+  return [
+    // The photo first: a listing never shows a photo whose thumbnail is already gone.
+    ...(state.pending.photo ? [{ op: 'delete', path: photoPathOf(location) } as const] : []),
+    ...(state.pending.thumbnail ? [{ op: 'delete', path: thumbnailPathOf(location) } as const] : []),
+  ];
 }
 
-/** Deletes the shared photo and its thumbnail (those that exist). */
-export function removalPlan(photoId: string, state: Pick<PhotoState, 'shared'>): MoveStep[] {
-  return deletionSteps({ state: 'shared', photoId }, state.shared);
-}
-
-function deletionSteps(location: PhotoLocation, present: PhotoState['pending']): MoveStep[] {
-  const steps: MoveStep[] = [];
-  // The photo first: a listing never shows a photo whose thumbnail is already gone.
-  if (present.photo) steps.push({ op: 'delete', path: photoPathOf(location) });
-  if (present.thumbnail) steps.push({ op: 'delete', path: thumbnailPathOf(location) });
-  return steps;
+/**
+ * Deletes a shared photo: the photo first (it leaves the gallery at once), then its thumbnail, its details and its
+ * uploader's marker (`uploaderUid` unknown: no marker to delete).
+ */
+export function removalPlan(photoId: string, uploaderUid: string | undefined): PhotoStep[] {
+  const shared: PhotoLocation = { state: 'shared', photoId };
+  return [
+    { op: 'delete', path: photoPathOf(shared) },
+    { op: 'delete', path: thumbnailPathOf(shared) },
+    { op: 'delete', path: detailsPathOf(photoId) },
+    ...(uploaderUid ? [{ op: 'delete', path: markerPathOf(uploaderUid, photoId) } as const] : []),
+  ];
 }

@@ -10,6 +10,8 @@ export interface PhotoAccess {
   organiser: boolean;
   /** The token's `name` (the account's display name), which a photo may carry as who shared it; storage.rules compares the two. */
   name: string | undefined;
+  /** The token's `email`: a waiting photo carries it for the organisers, and storage.rules compares the two. */
+  email: string | undefined;
 }
 
 /**
@@ -25,5 +27,6 @@ export async function photoAccess(refresh = false): Promise<PhotoAccess> {
     approved: claims[APPROVED_CLAIM] === true,
     organiser: claims[ORGANISER_CLAIM] === true,
     name: typeof claims.name === 'string' ? claims.name : undefined,
+    email: typeof claims.email === 'string' ? claims.email : undefined,
   };
 }

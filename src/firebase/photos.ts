@@ -1,15 +1,15 @@
 /**
- * The relatives' photos in Cloud Storage (issue 15; paths, ids, limits and metadata in src/domain/photos.ts): the
- * only code that lists, reads, uploads, copies and deletes them. storage.rules decides every request:
+ * The relatives' photos in Cloud Storage (paths, ids, limits, metadata and plans in src/domain/photos.ts): the
+ * only code that lists, reads, uploads, publishes and deletes them. storage.rules decides every request:
  *   - uploads with the Storage SDK's resumable upload (`uploadBytesResumable`: files under 256 KiB, the thumbnails,
  *     go in one request, larger ones in pieces that survive a dropped connection), into the uploader's waiting
  *     folder, thumbnail first, so that a waiting photo is never listed without its thumbnail;
  *   - lists with `list` and `maxResults` (one page of at most 100 at a time);
- *   - reads the bytes the way the members area does (./storage.ts: the ID token in an Authorization header on
- *     every request, never a `?token=` address), and a photo's metadata with getMetadata (a photo carries a
- *     download token from its upload anyway, by Firebase's design; its caption, date and uploader are wanted);
- *   - moves a photo to shared/ for an organiser with the pure plan of src/domain/photos.ts (copy with its metadata,
- *     then delete the waiting one; a retry after a failure part-way ends in the same state).
+ *   - reads bytes the way the members area does (./storage.ts: the ID token in an Authorization header on every
+ *     request, never a `?token=` address), a shared photo's caption, date and name from its details file the same
+ *     way, and asks Storage for a photo's metadata (which answers with its download token) only for an organiser;
+ *   - approves a photo for an organiser with the plan of src/domain/photos.ts: the shared photo and its thumbnail
+ *     are made from the waiting photo (the caller's preparer: the upload's Web Worker), never copied.
  */
 import {
   connectStorageEmulator,
@@ -21,34 +21,47 @@ import {
   uploadBytes,
   uploadBytesResumable,
   type FirebaseStorage,
-  type FullMetadata,
   type UploadTask,
 } from 'firebase/storage';
 import { config } from '../config/env';
 import {
   approvalPlan,
+  approvedDetails,
+  DETAILS_CONTENT_TYPE,
+  detailsPathOf,
+  detailsText,
+  isPhotoId,
+  markerPathOf,
   pendingFolderOf,
   PENDING_PREFIX,
   PHOTO_CONTENT_TYPE,
   PHOTO_EXTENSION,
   photoPathOf,
-  readPhotoMetadata,
+  readPendingMetadata,
+  readPhotoDetails,
   rejectionPlan,
   removalPlan,
+  sharedFileMetadata,
   SHARED_PREFIX,
   thumbnailPathOf,
   THUMBNAILS_FOLDER,
-  isPhotoId,
-  type MoveStep,
+  uploaderFolderOf,
+  type PendingMetadata,
+  type PhotoDetails,
   type PhotoLocation,
-  type PhotoMetadata,
   type PhotoState,
-  type StoredCopy,
+  type PhotoStep,
 } from '../domain/photos';
 import { firebaseApp } from './app';
-import { fetchMemberFile, openMemberFileStream, StorageRequestError, type Progress } from './storage';
+import {
+  fetchMemberFile,
+  memberFileExists,
+  openMemberFileStream,
+  StorageRequestError,
+  type Progress,
+} from './storage';
 
-export type { PhotoLocation, PhotoMetadata, Progress };
+export type { PendingMetadata, PhotoDetails, PhotoLocation, Progress };
 
 /** One page of a listing: at most this many photos per request (issue 15: the first view makes one such request). */
 export const PAGE_SIZE = 100;
@@ -157,19 +170,16 @@ export async function listAllShared(signal?: AbortSignal): Promise<string[]> {
   return ids;
 }
 
-/** The photos waiting in one uploader's folder (the uploader's own, or any for an organiser). */
+/** The photos waiting in one uploader's folder (the uploader's own, approved or not, or any for an organiser). */
 export async function listPendingOf(uid: string): Promise<string[]> {
-  const ids: string[] = [];
-  let token: string | undefined;
-  do {
-    const result = await list(objectRef(pendingFolderOf(uid)), {
-      maxResults: PAGE_SIZE,
-      ...(token ? { pageToken: token } : {}),
-    });
-    ids.push(...result.items.flatMap((item) => photoIdOfName(item.name) ?? []));
-    token = result.nextPageToken;
-  } while (token);
-  return ids;
+  return (await listNames(pendingFolderOf(uid))).flatMap((name) => photoIdOfName(name) ?? []);
+}
+
+/** The thumbnails in an uploader's waiting folder (a cancelled or failed upload may have left one alone). */
+async function listPendingThumbnailsOf(uid: string): Promise<string[]> {
+  return (await listNames(`${pendingFolderOf(uid)}${THUMBNAILS_FOLDER}/`)).flatMap(
+    (name) => photoIdOfName(name) ?? [],
+  );
 }
 
 export interface WaitingPhoto {
@@ -200,26 +210,43 @@ export async function countWaiting(): Promise<number> {
   return (await listWaiting()).length;
 }
 
-/** A photo's caption, date, size and who shared it (null when its metadata is not what the rules let in). */
-export async function photoDetails(location: PhotoLocation): Promise<PhotoMetadata | null> {
-  const metadata = await getMetadata(objectRef(photoPathOf(location)));
-  return readPhotoMetadata(metadata.customMetadata);
+/**
+ * What the gallery shows of a shared photo: its details file, read like its bytes (null when the file is not a
+ * photo's details). Any account that may see the photo may read it; the uploader may read their own.
+ */
+export async function sharedDetails(photoId: string, signal = NEVER_ABORTED): Promise<PhotoDetails | null> {
+  const blob = await fetchMemberFile(detailsPathOf(photoId), { contentType: DETAILS_CONTENT_TYPE, signal });
+  return readPhotoDetails(await blob.text());
 }
 
-/** What exists of one stored object: its MD5, or undefined when there is none. */
-async function storedCopy(path: string): Promise<StoredCopy | undefined> {
-  try {
-    const metadata: FullMetadata = await getMetadata(objectRef(path));
-    return { ...(metadata.md5Hash ? { md5Hash: metadata.md5Hash } : {}) };
-  } catch (error) {
-    if (photoErrorKind(error) === 'not-found') return undefined;
-    throw error;
-  }
+/**
+ * A waiting photo's metadata: its caption, date and who shared it, their account's name and verified e-mail address
+ * (organisers only: Storage answers a metadata read with the photo's download token, which only an organiser's
+ * browser may ever receive). null when the metadata is not a waiting photo's.
+ */
+export async function waitingDetails(uid: string, photoId: string): Promise<PendingMetadata | null> {
+  const metadata = await getMetadata(objectRef(photoPathOf({ state: 'pending', uid, photoId })));
+  return readPendingMetadata(metadata.customMetadata);
 }
 
-/** Whether the shared copy of a photo exists (the uploader's view of what became of it). */
-export async function isShared(photoId: string): Promise<boolean> {
-  return (await storedCopy(photoPathOf({ state: 'shared', photoId }))) !== undefined;
+/** Every page of a listing of one folder: the names of its objects (not of its subfolders). */
+async function listNames(folder: string): Promise<string[]> {
+  const names: string[] = [];
+  let token: string | undefined;
+  do {
+    const result = await list(objectRef(folder), {
+      maxResults: PAGE_SIZE,
+      ...(token ? { pageToken: token } : {}),
+    });
+    names.push(...result.items.map((item) => item.name));
+    token = result.nextPageToken;
+  } while (token);
+  return names;
+}
+
+/** The shared photos an account uploaded, from its markers (the uploader's own, approved or not; organisers). */
+export async function listSharedOf(uid: string): Promise<string[]> {
+  return (await listNames(uploaderFolderOf(uid))).filter(isPhotoId).sort();
 }
 
 /** A thumbnail's bytes, with the ID token (rules-checked), as a JPEG Blob. */
@@ -255,8 +282,8 @@ export interface PhotoFiles {
   photo: Blob;
   thumbnail: Blob;
   /** The metadata of each (the same keys; width and height of that file). */
-  photoMetadata: PhotoMetadata;
-  thumbnailMetadata: PhotoMetadata;
+  photoMetadata: PendingMetadata;
+  thumbnailMetadata: PendingMetadata;
 }
 
 export interface UploadProgress {
@@ -268,7 +295,7 @@ export interface UploadProgress {
 function uploadOne(
   path: string,
   blob: Blob,
-  customMetadata: PhotoMetadata,
+  customMetadata: PendingMetadata,
   signal: AbortSignal | undefined,
   onBytes: (bytes: number) => void,
 ): Promise<void> {
@@ -327,8 +354,17 @@ export async function uploadPhoto(
   const sent = parts.map(() => 0);
   const report = () => options.onProgress?.({ sent: sent.reduce((a, b) => a + b, 0), total });
   try {
+    // What already arrived, from the folder's listing (never a metadata read: Storage would answer with a token).
+    const arrived = options.resume
+      ? new Set([
+          ...(await listPendingOf(uid)).map((id) => photoPathOf({ state: 'pending', uid, photoId: id })),
+          ...(await listPendingThumbnailsOf(uid)).map((id) =>
+            thumbnailPathOf({ state: 'pending', uid, photoId: id }),
+          ),
+        ])
+      : new Set<string>();
     for (const [index, part] of parts.entries()) {
-      if (options.resume && (await storedCopy(part.path))) {
+      if (arrived.has(part.path)) {
         sent[index] = part.blob.size;
         report();
         continue;
@@ -356,74 +392,127 @@ export async function uploadPhoto(
 // Moving and deleting
 // ---------------------------------------------------------------------------------------------------------------
 
-async function runSteps(steps: readonly MoveStep[]): Promise<void> {
-  for (const step of steps) {
-    if (step.op === 'delete') await deleteIfPresent(step.path);
-    else await copyObject(step.from, step.to);
-  }
+async function runDeletes(steps: readonly PhotoStep[]): Promise<void> {
+  for (const step of steps) if (step.op === 'delete') await deleteIfPresent(step.path);
 }
 
-/** Copies a photo or thumbnail with its metadata (an organiser: read it with the ID token, write it to shared/). */
-async function copyObject(from: string, to: string): Promise<void> {
-  const metadata = await getMetadata(objectRef(from));
-  const custom = readPhotoMetadata(metadata.customMetadata);
-  if (!custom) throw new Error(`The metadata of ${from} is not a photo's`);
-  const bytes = await fetchMemberFile(from, { contentType: PHOTO_CONTENT_TYPE, signal: NEVER_ABORTED });
-  await uploadBytes(objectRef(to), bytes, { contentType: PHOTO_CONTENT_TYPE, customMetadata: custom });
+/** A shared photo and its thumbnail as the approver made them (the upload's Web Worker). */
+export interface MadePhoto {
+  photo: Blob;
+  thumbnail: Blob;
+  photoSize: { width: number; height: number };
+  thumbnailSize: { width: number; height: number };
 }
 
-async function stateOf(uid: string, photoId: string): Promise<PhotoState> {
-  const pending: PhotoLocation = { state: 'pending', uid, photoId };
-  const shared: PhotoLocation = { state: 'shared', photoId };
-  const [pendingPhoto, pendingThumbnail, sharedPhoto, sharedThumbnail] = await Promise.all([
-    storedCopy(photoPathOf(pending)),
-    storedCopy(thumbnailPathOf(pending)),
-    storedCopy(photoPathOf(shared)),
-    storedCopy(thumbnailPathOf(shared)),
-  ]);
-  return {
-    pending: { photo: pendingPhoto, thumbnail: pendingThumbnail },
-    shared: { photo: sharedPhoto, thumbnail: sharedThumbnail },
-  };
-}
+/** Makes the shared photo and its thumbnail from the waiting photo's bytes: decoded, upright, re-encoded. */
+export type MakePhoto = (waiting: File) => Promise<MadePhoto>;
 
-/** Why an approval could not be done (see approvalPlan). */
+/** Why an approval could not be done (see approvalPlan; undecodable: the waiting file is not a picture). */
 export class ApprovalError extends Error {
-  constructor(readonly problem: 'not-found' | 'no-thumbnail' | 'conflict') {
+  constructor(readonly problem: 'not-found' | 'conflict' | 'undecodable') {
     super(`The photo cannot be approved: ${problem}`);
     this.name = 'ApprovalError';
   }
 }
 
 /**
- * Approves a waiting photo (organisers): copies the thumbnail and the photo to shared/ with their metadata, then
- * deletes the waiting ones. Planned from what exists now, so a retry after a failure part-way finishes the move.
- * Usually nothing of the photo is shared yet, so the first plan reads the waiting copies only (every request for
- * an object that does not exist shows in the browser's console as a failed load); when a copy is refused because
- * a shared copy exists after all (an earlier try that stopped part-way), both places are read and the move goes on
- * from there.
+ * The uploader of the photo shared under this id, or undefined when none is: from its details file, or (a photo
+ * whose details are gone) from its metadata, which only an organiser may read.
  */
-export async function approvePhoto(uid: string, photoId: string): Promise<void> {
+async function sharedPhotoOf(photoId: string): Promise<{ uploaderUid?: string } | undefined> {
+  try {
+    const details = await sharedDetails(photoId);
+    if (details) return { uploaderUid: details.uploaderUid };
+  } catch (error) {
+    if (photoErrorKind(error) !== 'not-found') throw error;
+  }
+  const path = photoPathOf({ state: 'shared', photoId });
+  if (!(await memberFileExists(path))) return undefined;
+  return { uploaderUid: (await getMetadata(objectRef(path))).customMetadata?.uploaderUid };
+}
+
+/**
+ * Writes what an approval publishes: the thumbnail, the details file, the uploader's marker and last the photo, so
+ * that the gallery never lists a photo whose thumbnail or details are not there yet.
+ */
+async function publish(uid: string, photoId: string, made: MadePhoto, details: PhotoDetails): Promise<void> {
+  const shared: PhotoLocation = { state: 'shared', photoId };
+  await uploadBytes(objectRef(thumbnailPathOf(shared)), made.thumbnail, {
+    contentType: PHOTO_CONTENT_TYPE,
+    customMetadata: sharedFileMetadata(details, made.thumbnailSize),
+  });
+  await uploadBytes(objectRef(detailsPathOf(photoId)), new Blob([detailsText(details)]), {
+    contentType: DETAILS_CONTENT_TYPE,
+    customMetadata: { uploaderUid: details.uploaderUid },
+  });
+  await uploadBytes(objectRef(markerPathOf(uid, photoId)), new Blob([]), {
+    contentType: 'application/octet-stream',
+  });
+  await uploadBytes(objectRef(photoPathOf(shared)), made.photo, {
+    contentType: PHOTO_CONTENT_TYPE,
+    customMetadata: sharedFileMetadata(details, made.photoSize),
+  });
+}
+
+/**
+ * Approves a waiting photo (organisers): the waiting photo is read, the shared photo and its thumbnail are made
+ * from it by `make` (decoded, upright, at most 2560 px, without EXIF), published with its details (`name`: the
+ * name the organiser confirmed), then the waiting files are deleted. Planned from what exists: usually nothing of
+ * the photo is shared yet, so the first plan reads the waiting photo only (every request for an object that does
+ * not exist shows in the browser's console as a failed load); when a write is refused because a file exists in
+ * shared/ after all (an earlier try that stopped part-way), everything is read and the approval goes on from there.
+ */
+export async function approvePhoto(
+  uid: string,
+  photoId: string,
+  /** name: the name the organiser confirmed; undefined: the account's, as the waiting photo carries it. */
+  options: { name: string | undefined; make: MakePhoto },
+): Promise<void> {
   const pending: PhotoLocation = { state: 'pending', uid, photoId };
-  const [photo, thumbnail] = await Promise.all([
-    storedCopy(photoPathOf(pending)),
-    storedCopy(thumbnailPathOf(pending)),
-  ]);
-  const complete = !!photo && !!thumbnail;
   const run = async (state: PhotoState) => {
     const plan = approvalPlan(uid, photoId, state);
     if (!plan.ok) throw new ApprovalError(plan.problem);
-    await runSteps(plan.steps);
-  };
-  try {
-    if (!complete) await run(await stateOf(uid, photoId));
-    else {
-      try {
-        await run({ pending: { photo, thumbnail }, shared: {} });
-      } catch (error) {
-        if (photoErrorKind(error) !== 'denied') throw error;
-        await run(await stateOf(uid, photoId));
+    for (const step of plan.steps) {
+      if (step.op === 'delete') await deleteIfPresent(step.path);
+      else {
+        const waiting = await waitingDetails(uid, photoId).catch((error: unknown) => {
+          throw photoErrorKind(error) === 'not-found' ? new ApprovalError('not-found') : error;
+        });
+        if (!waiting) throw new ApprovalError('undecodable');
+        const bytes = await fetchMemberFile(photoPathOf(pending), {
+          contentType: PHOTO_CONTENT_TYPE,
+          signal: NEVER_ABORTED,
+        });
+        let made: MadePhoto;
+        try {
+          made = await options.make(
+            new File([bytes], `${photoId}${PHOTO_EXTENSION}`, { type: PHOTO_CONTENT_TYPE }),
+          );
+        } catch (error) {
+          console.warn('The waiting photo could not be made into a shared one', error);
+          throw new ApprovalError('undecodable');
+        }
+        const name = options.name ?? waiting.uploaderName;
+        await publish(uid, photoId, made, approvedDetails(waiting, made.photoSize, name));
       }
+    }
+  };
+  // The waiting files are named as present (deleting one that is gone counts as done; a photo that is gone fails
+  // its read); so are the shared ones beside the photo, which go before the photo is made again.
+  const pendingState = { photo: true, thumbnail: true };
+  try {
+    try {
+      await run({ pending: pendingState, shared: {} });
+    } catch (error) {
+      // A write refused (a file of this photo is in shared/ already), or the waiting photo gone (approved
+      // meanwhile): what is there decides.
+      const gone = error instanceof ApprovalError && error.problem === 'not-found';
+      if (!gone && photoErrorKind(error) !== 'denied') throw error;
+      const photo = await sharedPhotoOf(photoId);
+      await run({
+        pending: { ...pendingState, photo: await memberFileExists(photoPathOf(pending)) },
+        shared: { ...(photo ? { photo } : {}), thumbnail: true, details: true, marker: true },
+      });
     }
   } finally {
     // Even part-way, the waiting list may have changed.
@@ -434,48 +523,31 @@ export async function approvePhoto(uid: string, photoId: string): Promise<void> 
 /** Deletes a waiting photo and its thumbnail: an organiser's Reject, or the uploader withdrawing it. */
 export async function deleteWaitingPhoto(uid: string, photoId: string): Promise<void> {
   // Both named as present: deleting one that is already gone counts as done.
-  await runSteps(rejectionPlan(uid, photoId, { pending: { photo: {}, thumbnail: {} } }));
+  await runDeletes(rejectionPlan(uid, photoId, { pending: { photo: true, thumbnail: true } }));
   waitingPhotosChanged();
 }
 
-/** Removes a shared photo and its thumbnail (organisers, or the uploader of the photo). */
-export async function removeSharedPhoto(photoId: string): Promise<void> {
-  await runSteps(removalPlan(photoId, { shared: { photo: {}, thumbnail: {} } }));
+/**
+ * Removes a shared photo with its thumbnail, details and its uploader's marker (organisers, or the uploader). An
+ * organiser who does not know the uploader (the details could not be read) reads it from the photo's metadata.
+ */
+export async function removeSharedPhoto(photoId: string, uploaderUid: string | undefined): Promise<void> {
+  let uid = uploaderUid;
+  if (!uid) {
+    try {
+      uid = (await getMetadata(objectRef(photoPathOf({ state: 'shared', photoId })))).customMetadata
+        ?.uploaderUid;
+    } catch (error) {
+      if (photoErrorKind(error) !== 'not-found') throw error;
+    }
+  }
+  await runDeletes(removalPlan(photoId, uid));
 }
 
 /** Deletes whatever exists of a photo in one place: photo first, then thumbnail. */
 export async function deletePhotoFiles(location: PhotoLocation): Promise<void> {
   await deleteIfPresent(photoPathOf(location));
   await deleteIfPresent(thumbnailPathOf(location));
-}
-
-/**
- * The shared photos an account uploaded (deleting the account): every page of the listing, then each photo's
- * metadata, a few at a time. `onProgress` gets how many photos have been looked at, of how many.
- */
-export async function sharedPhotosOf(
-  uid: string,
-  options: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
-): Promise<string[]> {
-  const ids = await listAllShared(options.signal);
-  const mine: string[] = [];
-  let done = 0;
-  const queue = [...ids];
-  const worker = async () => {
-    for (let photoId = queue.shift(); photoId; photoId = queue.shift()) {
-      options.signal?.throwIfAborted();
-      try {
-        const details = await photoDetails({ state: 'shared', photoId });
-        if (details?.uploaderUid === uid) mine.push(photoId);
-      } catch (error) {
-        if (photoErrorKind(error) !== 'not-found') throw error; // removed meanwhile
-      }
-      done += 1;
-      options.onProgress?.(done, ids.length);
-    }
-  };
-  await Promise.all(Array.from({ length: 6 }, worker));
-  return mine.sort();
 }
 
 export interface DeletionProgress {
@@ -485,27 +557,21 @@ export interface DeletionProgress {
 }
 
 /**
- * Deletes every photo of an account (before the account itself goes): its waiting photos (and any thumbnail an
- * upload left without its photo), then the shared photos it uploaded, found by their metadata (storage.rules lets
- * the uploader delete those). Resolves with how many photos were deleted. A second run after a failure finds
- * what is left.
+ * Deletes every photo of an account (before the account itself goes), approved or not: its waiting photos (and any
+ * thumbnail an upload left without its photo), then the shared photos its markers name (storage.rules let the
+ * uploader list their markers and delete what they shared). Resolves with how many photos were deleted. A second
+ * run after a failure finds what is left.
  */
 export async function deleteAllPhotosOf(
   uid: string,
   options: { signal?: AbortSignal; onProgress?: (progress: DeletionProgress) => void } = {},
 ): Promise<number> {
-  const waiting = await listPendingOf(uid);
-  const strayThumbnails = await listThumbnailsOf(uid);
-  let shared: string[] = [];
-  try {
-    shared = await sharedPhotosOf(uid, {
-      signal: options.signal,
-      onProgress: (done, total) => options.onProgress?.({ phase: 'looking', done, total }),
-    });
-  } catch (error) {
-    // An account that is no longer approved cannot list the gallery (nor see its photos there): nothing to find.
-    if (photoErrorKind(error) !== 'denied') throw error;
-  }
+  options.onProgress?.({ phase: 'looking', done: 0, total: 0 });
+  const [waiting, strayThumbnails, shared] = await Promise.all([
+    listPendingOf(uid),
+    listPendingThumbnailsOf(uid),
+    listSharedOf(uid),
+  ]);
   const total = waiting.length + shared.length;
   let done = 0;
   options.onProgress?.({ phase: 'deleting', done, total });
@@ -518,14 +584,8 @@ export async function deleteAllPhotosOf(
     await deleteIfPresent(thumbnailPathOf({ state: 'pending', uid, photoId }));
   for (const photoId of shared) {
     options.signal?.throwIfAborted();
-    await removeSharedPhoto(photoId);
+    await runDeletes(removalPlan(photoId, uid));
     options.onProgress?.({ phase: 'deleting', done: ++done, total });
   }
   return total;
-}
-
-/** The thumbnails in an uploader's waiting folder (a cancelled or failed upload may have left one alone). */
-async function listThumbnailsOf(uid: string): Promise<string[]> {
-  const result = await list(objectRef(`${pendingFolderOf(uid)}${THUMBNAILS_FOLDER}/`), { maxResults: 1000 });
-  return result.items.flatMap((item) => photoIdOfName(item.name) ?? []);
 }

@@ -84,6 +84,21 @@ async function requestMedia(path: string, offset: number, signal: AbortSignal): 
 }
 
 /**
+ * Whether a member file exists, asked with a media GET whose body is dropped at once (a metadata read would give
+ * the object a download token). Rejects like requestMedia for anything but a 404.
+ */
+export async function memberFileExists(path: string): Promise<boolean> {
+  try {
+    const answer = await requestMedia(path, 0, new AbortController().signal);
+    await answer.body.cancel().catch(() => {});
+    return true;
+  } catch (error) {
+    if (error instanceof StorageRequestError && error.status === 404) return false;
+    throw error;
+  }
+}
+
+/**
  * A member file's bytes as a stream, fetched with the ID token (rules-checked requests), tried again and resumed
  * where it broke off (src/lib/resume.ts): nothing of the whole file is held, so the zip of every file goes to
  * disk piece by piece. Rejects with StorageRequestError on a refusal or after the last try; `size` comes from the

@@ -192,6 +192,7 @@ async function main(): Promise<void> {
       seedPhotos(admin.bucket(BUCKET), {
         uid: uids.get(accounts.member.email)!,
         name: accounts.member.displayName,
+        email: accounts.member.email,
       }),
     ]);
     log(`Seeded ${seeded.files} files (${(seeded.bytes / 1024 / 1024).toFixed(1)} MiB) into gs://${BUCKET}`);

@@ -134,13 +134,7 @@ export default function DeleteAccountDialog({ show, onClose }: { show: boolean; 
                       done: formatCount(step.progress.done),
                       total: formatCount(step.progress.total),
                     })
-                  : step.progress
-                    ? m.account_looking_for_photos({
-                        count: step.progress.total,
-                        done: formatCount(step.progress.done),
-                        total: formatCount(step.progress.total),
-                      })
-                    : m.account_looking_for_photos_start()}
+                  : m.account_looking_for_photos_start()}
             </span>
           </div>
         )}

@@ -29,7 +29,13 @@ URL.revokeObjectURL ??= () => {};
 const ids = (page: number) =>
   Array.from({ length: 3 }, (_, index) => `2026071${page}T1${index}0000Z_aaaaaaaaa${index}`);
 
-const ACCESS: PhotoAccess = { uid: 'me', approved: true, organiser: false, name: 'Me' };
+const ACCESS: PhotoAccess = {
+  uid: 'me',
+  approved: true,
+  organiser: false,
+  name: 'Me',
+  email: 'me@example.org',
+};
 
 function details() {
   return new DetailsCache(async (location: PhotoLocation) => ({

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Button, Spinner } from 'react-bootstrap';
 import type { PhotoLocation } from '../../domain/photos';
 import { listSharedPage, type PhotoPage } from '../../firebase/photos';
@@ -141,6 +141,10 @@ export function Gallery({ access, details, version, onRemoved, listPage = listSh
 
   const count = state.photoIds.length;
   const more = state.status === 'ready' || state.status === 'loading';
+  const photos = useMemo(
+    () => state.photoIds.map((photoId): PhotoLocation => ({ state: 'shared', photoId })),
+    [state.photoIds],
+  );
 
   return (
     <section className="photos-gallery content-section" aria-labelledby="gallery-heading">
@@ -191,7 +195,7 @@ export function Gallery({ access, details, version, onRemoved, listPage = listSh
         )}
       </div>
       <PhotoViewer
-        photoIds={state.photoIds}
+        photos={photos}
         index={viewing}
         onIndex={setViewing}
         onClose={() => setViewing(undefined)}

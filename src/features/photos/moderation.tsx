@@ -1,38 +1,66 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Button, Spinner } from 'react-bootstrap';
-import type { PhotoLocation } from '../../domain/photos';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { Button, Form, Spinner } from 'react-bootstrap';
+import { MAX_NAME_LENGTH, type PhotoLocation } from '../../domain/photos';
 import {
   ApprovalError,
   approvePhoto,
   deleteWaitingPhoto,
   listWaiting,
+  type MakePhoto,
   type WaitingPhoto,
 } from '../../firebase/photos';
+import type { PhotoAccess } from '../../firebase/photo-access';
 import { formatCount } from '../../lib/format-sizes';
 import { m } from '../../paraglide/messages.js';
 import { useDetails, type DetailsCache } from './details-cache';
+import type { PhotoPreparer } from './photo-preparer';
 import { altTextOf, sharedByText, takenAtText } from './photo-text';
+import { PhotoViewer } from './photo-viewer';
 import { Thumbnail } from './thumbnail';
 
 export interface ModerationDeps {
   list: () => Promise<WaitingPhoto[]>;
-  approve: (uid: string, photoId: string) => Promise<void>;
+  /** Approves with the name the organiser confirmed (undefined: the account's, as the photo carries it). */
+  approve: (uid: string, photoId: string, name: string | undefined) => Promise<void>;
   reject: (uid: string, photoId: string) => Promise<void>;
 }
 
-const browserDeps: ModerationDeps = { list: listWaiting, approve: approvePhoto, reject: deleteWaitingPhoto };
+/**
+ * The page's moderation: an approval makes the shared photo and its thumbnail from the waiting photo in the same
+ * Web Worker the uploads use (decoded, upright, at most 2560 px, re-encoded without EXIF).
+ */
+export function browserModerationDeps(preparer: PhotoPreparer): ModerationDeps {
+  const make: MakePhoto = async (file) => {
+    const { photo, thumbnail, photoSize, thumbnailSize } = await preparer.prepare(file);
+    return { photo, thumbnail, photoSize, thumbnailSize };
+  };
+  return {
+    list: listWaiting,
+    approve: (uid, photoId, name) => approvePhoto(uid, photoId, { name, make }),
+    reject: deleteWaitingPhoto,
+  };
+}
 
-type Failure = 'approve' | 'reject' | 'conflict';
+type Failure = 'approve' | 'reject' | 'conflict' | 'undecodable';
+
+const FAILURE_TEXT: Record<Failure, () => string> = {
+  approve: m.photos_approve_failed,
+  reject: m.photos_reject_failed,
+  conflict: m.photos_approve_conflict,
+  undecodable: m.photos_approve_undecodable,
+};
 
 function WaitingCard({
   photo,
   details,
   deps,
+  onView,
   onDone,
 }: {
   photo: WaitingPhoto;
   details: DetailsCache;
   deps: ModerationDeps;
+  onView: () => void;
   onDone: (photo: WaitingPhoto, outcome: 'approved' | 'rejected') => void;
 }) {
   const location: PhotoLocation = { state: 'pending', uid: photo.uid, photoId: photo.photoId };
@@ -40,37 +68,69 @@ function WaitingCard({
   const [busy, setBusy] = useState<'approve' | 'reject' | undefined>();
   const [confirmReject, setConfirmReject] = useState(false);
   const [failure, setFailure] = useState<Failure | undefined>();
+  // The name relatives will see: the account's, until the organiser corrects it.
+  const [name, setName] = useState<string | undefined>();
+  const accountName = metadata?.uploaderName ?? '';
+  const shownName = name ?? accountName;
+  const nameId = useId();
   const date = takenAtText(photo.photoId, metadata);
+  const email = metadata && 'uploaderEmail' in metadata ? metadata.uploaderEmail : undefined;
 
   const act = async (action: 'approve' | 'reject') => {
     setBusy(action);
     setFailure(undefined);
     try {
-      if (action === 'approve') await deps.approve(photo.uid, photo.photoId);
+      // Not shown yet (the metadata still on its way): the account's name, which the photo carries.
+      if (action === 'approve')
+        await deps.approve(
+          photo.uid,
+          photo.photoId,
+          metadata === undefined && name === undefined ? undefined : shownName,
+        );
       else await deps.reject(photo.uid, photo.photoId);
       onDone(photo, action === 'approve' ? 'approved' : 'rejected');
     } catch (error) {
       console.warn(`Could not ${action} the photo`, error);
-      setFailure(error instanceof ApprovalError && error.problem === 'conflict' ? 'conflict' : action);
+      setFailure(error instanceof ApprovalError && error.problem !== 'not-found' ? error.problem : action);
       setBusy(undefined);
     }
   };
 
   return (
     <li className="waiting-photo card" data-photo-id={photo.photoId}>
-      <Thumbnail location={location} enabled alt={altTextOf(photo.photoId, metadata)} />
+      <button
+        type="button"
+        className="waiting-photo-view"
+        onClick={onView}
+        aria-label={m.photos_view_waiting_named({ date })}
+      >
+        <Thumbnail location={location} enabled alt={altTextOf(photo.photoId, metadata)} />
+      </button>
       <div className="card-body p-2">
         <p className="mb-1 text-break">{metadata?.caption ?? <em>{m.photos_no_caption()}</em>}</p>
-        <p className="small text-body-secondary mb-2">
+        <p className="small text-body-secondary mb-1">
           {m.photos_viewer_details({ date, name: sharedByText(metadata) })}
         </p>
+        {email && (
+          <p className="small text-body-secondary mb-2 text-break">{m.photos_waiting_account({ email })}</p>
+        )}
+        <Form.Group className="mb-2" controlId={nameId}>
+          <Form.Label className="small mb-1">{m.photos_name_label()}</Form.Label>
+          <Form.Control
+            size="sm"
+            value={shownName}
+            maxLength={MAX_NAME_LENGTH}
+            onChange={(event) => setName(event.target.value)}
+            disabled={!!busy}
+            aria-describedby={`${nameId}-help`}
+          />
+          <Form.Text id={`${nameId}-help`} className="small">
+            {m.photos_name_help()}
+          </Form.Text>
+        </Form.Group>
         {failure && (
           <p className="small text-danger" role="alert">
-            {failure === 'conflict'
-              ? m.photos_approve_conflict()
-              : failure === 'approve'
-                ? m.photos_approve_failed()
-                : m.photos_reject_failed()}
+            {FAILURE_TEXT[failure]()}
           </p>
         )}
         {confirmReject ? (
@@ -129,25 +189,29 @@ function WaitingCard({
 }
 
 /**
- * Organisers: "Waiting for approval (N)", each photo with its thumbnail, caption, who shared it and when it was
- * taken; Approve moves it to the gallery (copy, then delete the waiting one: a second press after a failure
- * part-way finishes the move), Reject deletes it after a second click.
+ * Organisers: "Waiting for approval (N)", each photo with its thumbnail (a click shows the photo itself, larger),
+ * caption, date, the account that shared it (its name and verified e-mail address) and the name the gallery will
+ * show, which the organiser confirms or corrects. Approve makes the shared photo from the waiting one and deletes
+ * the waiting one (a second press after a failure part-way finishes it); Reject deletes it after a second click.
  */
 export function Moderation({
+  access,
   details,
   version,
   onChanged,
-  deps = browserDeps,
+  deps,
 }: {
+  access: PhotoAccess;
   details: DetailsCache;
   version: number;
   onChanged: (outcome: 'approved' | 'rejected') => void;
-  deps?: ModerationDeps;
+  deps: ModerationDeps;
 }) {
   const [waiting, setWaiting] = useState<WaitingPhoto[] | undefined>();
   const [failed, setFailed] = useState(false);
   const [reload, setReload] = useState(0);
   const [announcement, setAnnouncement] = useState('');
+  const [viewing, setViewing] = useState<number | undefined>();
 
   useEffect(() => {
     let active = true;
@@ -169,13 +233,20 @@ export function Moderation({
 
   const done = useCallback(
     (photo: WaitingPhoto, outcome: 'approved' | 'rejected') => {
-      setWaiting((current) => current?.filter((entry) => entry.photoId !== photo.photoId));
+      setViewing(undefined);
+      setWaiting((current) =>
+        current?.filter((entry) => entry.photoId !== photo.photoId || entry.uid !== photo.uid),
+      );
       setAnnouncement(outcome === 'approved' ? m.photos_approved() : m.photos_rejected());
       onChanged(outcome);
     },
     [onChanged],
   );
 
+  const photos = useMemo(
+    () => (waiting ?? []).map(({ uid, photoId }): PhotoLocation => ({ state: 'pending', uid, photoId })),
+    [waiting],
+  );
   const count = waiting?.length;
   return (
     <section className="photos-moderation content-section" aria-labelledby="moderation-heading">
@@ -205,11 +276,26 @@ export function Moderation({
         <p>{m.photos_waiting_none()}</p>
       ) : (
         <ul className="list-unstyled waiting-list">
-          {waiting!.map((photo) => (
-            <WaitingCard key={photo.photoId} photo={photo} details={details} deps={deps} onDone={done} />
+          {waiting!.map((photo, index) => (
+            <WaitingCard
+              key={`${photo.uid}/${photo.photoId}`}
+              photo={photo}
+              details={details}
+              deps={deps}
+              onView={() => setViewing(index)}
+              onDone={done}
+            />
           ))}
         </ul>
       )}
+      <PhotoViewer
+        photos={photos}
+        index={viewing}
+        onIndex={setViewing}
+        onClose={() => setViewing(undefined)}
+        access={access}
+        details={details}
+      />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Badge, Button, Spinner } from 'react-bootstrap';
 import type { PhotoLocation } from '../../domain/photos';
-import { deleteWaitingPhoto, isShared, listPendingOf } from '../../firebase/photos';
+import { deleteWaitingPhoto, listPendingOf, listSharedOf } from '../../firebase/photos';
 import type { PhotoAccess } from '../../firebase/photo-access';
 import { m } from '../../paraglide/messages.js';
 import { useDetails, type DetailsCache } from './details-cache';
@@ -18,28 +18,29 @@ interface Entry {
 
 export interface MyPhotosDeps {
   listPending: (uid: string) => Promise<string[]>;
-  isShared: (photoId: string) => Promise<boolean>;
+  listShared: (uid: string) => Promise<string[]>;
   withdraw: (uid: string, photoId: string) => Promise<void>;
 }
 
-const browserDeps: MyPhotosDeps = { listPending: listPendingOf, isShared, withdraw: deleteWaitingPhoto };
+const browserDeps: MyPhotosDeps = {
+  listPending: listPendingOf,
+  listShared: listSharedOf,
+  withdraw: deleteWaitingPhoto,
+};
 
 /**
- * What became of this account's photos: waiting for an organiser (its own folder, from any device), shared, or
- * not accepted (sent from this browser and now in neither folder). A waiting one can be withdrawn.
+ * What became of this account's photos: waiting for an organiser (its own folder, from any device), and, of those
+ * sent from this browser, shared (a marker in shared/ names the account) or not accepted (in neither). A waiting one
+ * can be withdrawn. Read from listings only: nothing here asks Storage for a photo's metadata.
  */
 export async function myPhotos(uid: string, deps: MyPhotosDeps = browserDeps): Promise<Entry[]> {
   const waiting = new Set(await deps.listPending(uid));
   const others = rememberedPhotos(uid).filter((id) => !waiting.has(id));
-  const fates = await Promise.all(
-    others.map(async (photoId): Promise<Entry> => ({
-      photoId,
-      fate: (await deps.isShared(photoId)) ? 'shared' : 'not-accepted',
-    })),
-  );
-  return [...[...waiting].map((photoId): Entry => ({ photoId, fate: 'waiting' })), ...fates].sort((a, b) =>
-    a.photoId < b.photoId ? -1 : 1,
-  );
+  const shared = new Set(others.length ? await deps.listShared(uid) : []);
+  return [
+    ...[...waiting].map((photoId): Entry => ({ photoId, fate: 'waiting' })),
+    ...others.map((photoId): Entry => ({ photoId, fate: shared.has(photoId) ? 'shared' : 'not-accepted' })),
+  ].sort((a, b) => (a.photoId < b.photoId ? -1 : 1));
 }
 
 const FATE_TEXT: Record<Fate, () => string> = {
@@ -72,7 +73,8 @@ function MyPhoto({
       : entry.fate === 'shared'
         ? { state: 'shared', photoId: entry.photoId }
         : undefined;
-  const metadata = useDetails(details, location);
+  // A shared photo's details file; a waiting photo's caption is in its metadata, which only organisers read.
+  const metadata = useDetails(details, location?.state === 'shared' ? location : undefined);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const withdraw = async () => {

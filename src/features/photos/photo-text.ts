@@ -1,24 +1,24 @@
 /** The words the photos page writes about a photo, in the page's language. */
 import { REUNION_TIME_ZONE } from '../../config/site';
-import { takenAtOfPhotoId, type PhotoMetadata } from '../../domain/photos';
+import { takenAtOfPhotoId, type PhotoDetails } from '../../domain/photos';
 import { formatDateTimeIn } from '../../lib/format-time';
 import { m } from '../../paraglide/messages.js';
 
 /** When the photo was taken: its metadata's takenAt, or the time its id starts with. */
-export function takenAtOf(photoId: string, metadata?: PhotoMetadata | null): Date | undefined {
+export function takenAtOf(photoId: string, metadata?: PhotoDetails | null): Date | undefined {
   const fromMetadata = metadata ? new Date(metadata.takenAt) : undefined;
   if (fromMetadata && !Number.isNaN(fromMetadata.getTime())) return fromMetadata;
   return takenAtOfPhotoId(photoId) ?? undefined;
 }
 
 /** "July 11th, 2026, 2:03 PM" as the clocks in Rolette showed it, or '' when not known. */
-export function takenAtText(photoId: string, metadata?: PhotoMetadata | null): string {
+export function takenAtText(photoId: string, metadata?: PhotoDetails | null): string {
   const date = takenAtOf(photoId, metadata);
   return date ? formatDateTimeIn(date, REUNION_TIME_ZONE) : '';
 }
 
 /** Who shared it: the name the photo carries, or "a relative". */
-export function sharedByText(metadata?: PhotoMetadata | null): string {
+export function sharedByText(metadata?: PhotoDetails | null): string {
   return metadata?.uploaderName || m.photos_someone();
 }
 
@@ -26,7 +26,7 @@ export function sharedByText(metadata?: PhotoMetadata | null): string {
  * The alt text of a photo: its caption, or who shared it and when (a screen reader then tells the photos apart);
  * while its metadata is not known yet, when it was taken.
  */
-export function altTextOf(photoId: string, metadata?: PhotoMetadata | null): string {
+export function altTextOf(photoId: string, metadata?: PhotoDetails | null): string {
   if (metadata?.caption) return metadata.caption;
   const date = takenAtText(photoId, metadata);
   if (metadata) return m.photos_alt_shared_by({ name: sharedByText(metadata), date });
@@ -36,7 +36,7 @@ export function altTextOf(photoId: string, metadata?: PhotoMetadata | null): str
 /** The e-mail a relative sends to ask for a photo's removal: names the photo and its date, in the page's language. */
 export function removalRequest(
   photoId: string,
-  metadata?: PhotoMetadata | null,
+  metadata?: PhotoDetails | null,
 ): { subject: string; body: string } {
   const date = takenAtText(photoId, metadata);
   return {

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
 import { Alert, Button, Modal, ProgressBar, Spinner } from 'react-bootstrap';
 import { MailLink } from '../../components/approval/mail-link';
-import { photoPathOf, type PhotoLocation, type PhotoMetadata } from '../../domain/photos';
+import { photoPathOf, type PhotoLocation } from '../../domain/photos';
 import { removeSharedPhoto } from '../../firebase/photos';
 import type { PhotoAccess } from '../../firebase/photo-access';
 import { formatPercent } from '../../lib/format';
 import { formatCount } from '../../lib/format-sizes';
 import { saveUrl } from '../../lib/save-file';
 import { m } from '../../paraglide/messages.js';
-import { useDetails, type DetailsCache } from './details-cache';
+import { useDetails, type DetailsCache, type ShownDetails } from './details-cache';
 import { altTextOf, downloadNameOf, removalRequest, sharedByText, takenAtText } from './photo-text';
 import { loadPhoto } from './thumbnail';
 import { useBlob } from './use-blob';
@@ -17,50 +17,58 @@ import { useBlob } from './use-blob';
 const SWIPE_PX = 50;
 
 /** Whether this account may remove a shared photo: organisers, and the one who shared it. */
-export function mayRemove(access: PhotoAccess, metadata: PhotoMetadata | null | undefined): boolean {
+export function mayRemove(access: PhotoAccess, metadata: ShownDetails | null | undefined): boolean {
   return access.organiser || (!!metadata && metadata.uploaderUid === access.uid);
 }
 
 interface Props {
-  photoIds: readonly string[];
-  /** The photo shown (an index into photoIds), or undefined: closed. */
+  /** The photos, in order: the gallery's shared ones, or (organisers) the waiting ones. */
+  photos: readonly PhotoLocation[];
+  /** The photo shown (an index into photos), or undefined: closed. */
   index: number | undefined;
   onIndex: (index: number) => void;
   onClose: () => void;
   /** More photos follow the last one listed. */
-  hasMore: boolean;
+  hasMore?: boolean;
   /** Next on the last photo listed: asks for the next page, and moves on to its first photo when it arrives. */
-  onNextPage: () => void;
+  onNextPage?: () => void;
   /** That page is on its way. */
-  loadingMore: boolean;
+  loadingMore?: boolean;
   access: PhotoAccess;
   details: DetailsCache;
-  onRemoved: (photoId: string) => void;
+  /** A shared photo was removed from the view. */
+  onRemoved?: (photoId: string) => void;
 }
 
+const keyOf = (location: PhotoLocation) =>
+  location.state === 'shared' ? location.photoId : `${location.uid}/${location.photoId}`;
+
 /**
- * The larger view of a shared photo: the photo itself (fetched with the ID token, shown from an object URL that is
+ * The larger view of a photo: the photo itself (fetched with the ID token, shown from an object URL that is
  * revoked when the view moves on or closes), its caption, date and who shared it; Previous and Next (also the
- * left and right arrow keys, and a swipe), Escape closes; Download; "Ask for removal" (an e-mail to the organisers
- * naming the photo); Remove for organisers and the one who shared it.
+ * left and right arrow keys, and a swipe), Escape closes. A shared photo also has Download, "Ask for removal" (an
+ * e-mail to the organisers naming the photo) and Remove for organisers and the one who shared it; a waiting one
+ * is shown to organisers as it was sent, before they approve it.
  */
 export function PhotoViewer({
-  photoIds,
+  photos,
   index,
   onIndex,
   onClose,
-  hasMore,
-  onNextPage,
-  loadingMore,
+  hasMore = false,
+  onNextPage = () => {},
+  loadingMore = false,
   access,
   details,
-  onRemoved,
+  onRemoved = () => {},
 }: Props) {
-  const open = index !== undefined && index < photoIds.length;
-  const [shownId, setShownId] = useState<string | undefined>();
-  const photoId = open ? photoIds[index] : undefined;
-  if (photoId && photoId !== shownId) setShownId(photoId); // keep the content while the dialog fades out
-  const location: PhotoLocation | undefined = shownId ? { state: 'shared', photoId: shownId } : undefined;
+  const open = index !== undefined && index < photos.length;
+  const [location, setLocation] = useState<PhotoLocation | undefined>();
+  const current = open ? photos[index] : undefined;
+  // Keep the content while the dialog fades out.
+  if (current && (!location || keyOf(current) !== keyOf(location))) setLocation(current);
+  const shownId = location?.photoId;
+  const shared = location?.state === 'shared';
   const metadata = useDetails(details, location);
   const [fraction, setFraction] = useState<number | undefined>();
   const load = useCallback((path: string, signal: AbortSignal) => {
@@ -74,14 +82,15 @@ export function PhotoViewer({
   const swipe = useRef<{ x: number; y: number } | undefined>(undefined);
 
   // A new photo: no question pending about the previous one.
-  const [questionFor, setQuestionFor] = useState(shownId);
-  if (questionFor !== shownId) {
-    setQuestionFor(shownId);
+  const shownKey = location && keyOf(location);
+  const [questionFor, setQuestionFor] = useState(shownKey);
+  if (questionFor !== shownKey) {
+    setQuestionFor(shownKey);
     setConfirming(false);
     setRemoveFailed(false);
   }
 
-  const last = index !== undefined && index >= photoIds.length - 1;
+  const last = index !== undefined && index >= photos.length - 1;
   const hasNext = !last || hasMore;
   const previous = () => {
     if (index !== undefined && index > 0) onIndex(index - 1);
@@ -136,7 +145,7 @@ export function PhotoViewer({
     setRemoving(true);
     setRemoveFailed(false);
     try {
-      await removeSharedPhoto(shownId);
+      await removeSharedPhoto(shownId, metadata?.uploaderUid);
       setConfirming(false);
       onRemoved(shownId);
     } catch (error) {
@@ -149,13 +158,13 @@ export function PhotoViewer({
 
   const alt = shownId ? altTextOf(shownId, metadata) : '';
   const date = shownId ? takenAtText(shownId, metadata) : '';
-  const mail = shownId ? removalRequest(shownId, metadata) : undefined;
+  const mail = shownId && shared ? removalRequest(shownId, metadata) : undefined;
 
   return (
     <Modal
       show={open}
       onHide={onClose}
-      onExited={() => setShownId(undefined)}
+      onExited={() => setLocation(undefined)}
       size="xl"
       centered
       aria-labelledby="photo-viewer-title"
@@ -166,7 +175,7 @@ export function PhotoViewer({
           {index !== undefined && open
             ? m.photos_viewer_title({
                 n: formatCount(index + 1),
-                total: formatCount(photoIds.length),
+                total: formatCount(photos.length),
               })
             : null}
         </Modal.Title>
@@ -239,15 +248,17 @@ export function PhotoViewer({
           </Button>
         </div>
         <div className="d-flex flex-wrap gap-2">
-          <Button variant="primary" onClick={download} disabled={photo.status !== 'ready'}>
-            {m.photos_download()}
-          </Button>
+          {shared && (
+            <Button variant="primary" onClick={download} disabled={photo.status !== 'ready'}>
+              {m.photos_download()}
+            </Button>
+          )}
           {mail && (
             <MailLink className="btn btn-outline-secondary" subject={mail.subject} body={mail.body}>
               {m.photos_ask_removal()}
             </MailLink>
           )}
-          {mayRemove(access, metadata) && !confirming && (
+          {shared && mayRemove(access, metadata) && !confirming && (
             <Button variant="outline-danger" onClick={() => setConfirming(true)}>
               {m.photos_remove()}
             </Button>

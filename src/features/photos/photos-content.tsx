@@ -9,7 +9,7 @@ import type { PhotoAccess } from '../../firebase/photo-access';
 import { m } from '../../paraglide/messages.js';
 import { DetailsCache } from './details-cache';
 import { Gallery } from './gallery';
-import { Moderation } from './moderation';
+import { browserModerationDeps, Moderation } from './moderation';
 import { MyPhotos } from './my-photos';
 import { rememberPhoto } from './my-photos-store';
 import { WorkerPhotoPreparer, type PhotoPreparer } from './photo-preparer';
@@ -19,26 +19,42 @@ import { browserUploadDeps, useUploads, type UploadDeps } from './use-uploads';
 import '../../styles/bootstrap-lazy.scss';
 import './photos.scss';
 
-/** A verified relative whose account no organiser has approved: why, whom to write to, and Check again. */
-function NotApproved({ checkAgain }: { checkAgain: ReturnType<typeof usePhotoAccess>['checkAgain'] }) {
+/**
+ * A verified relative whose account no organiser has approved (or no longer): why, whom to write to, and Check
+ * again; and the photos they sent before, which they can still see and withdraw.
+ */
+function NotApproved({
+  access,
+  checkAgain,
+}: {
+  access: PhotoAccess;
+  checkAgain: ReturnType<typeof usePhotoAccess>['checkAgain'];
+}) {
+  const [details] = useState(() => new DetailsCache());
+  const [version, setVersion] = useState(0);
+  const onChanged = useCallback(() => setVersion((value) => value + 1), []);
   return (
-    <Alert variant="info" className="photos-approval">
-      <p>
-        <RichText
-          message={m.photos_approval_text}
-          inputs={{ email: config.contactEmail }}
-          tags={{ link: (children) => <MailLink alertLink>{children}</MailLink> }}
-        />
-      </p>
-      {/* Approved now: the page re-renders with the new access from the same hook. */}
-      <CheckAgain checkAgain={checkAgain} onApproved={() => {}} />
-    </Alert>
+    <>
+      <Alert variant="info" className="photos-approval">
+        <p>
+          <RichText
+            message={m.photos_approval_text}
+            inputs={{ email: config.contactEmail }}
+            tags={{ link: (children) => <MailLink alertLink>{children}</MailLink> }}
+          />
+        </p>
+        {/* Approved now: the page re-renders with the new access from the same hook. */}
+        <CheckAgain checkAgain={checkAgain} onApproved={() => {}} />
+      </Alert>
+      <MyPhotos access={access} details={details} version={version} onChanged={onChanged} />
+    </>
   );
 }
 
 function PhotosArea({ access, preparer }: { access: PhotoAccess; preparer: PhotoPreparer }) {
   const [details] = useState(() => new DetailsCache());
   const [deps] = useState<UploadDeps>(() => browserUploadDeps(preparer));
+  const [moderationDeps] = useState(() => browserModerationDeps(preparer));
   // Bumped when photos move: the lists that show them read again.
   const [mineVersion, setMineVersion] = useState(0);
   const [galleryVersion, setGalleryVersion] = useState(0);
@@ -69,7 +85,15 @@ function PhotosArea({ access, preparer }: { access: PhotoAccess; preparer: Photo
       {access.approved && (
         <MyPhotos access={access} details={details} version={mineVersion} onChanged={onMineChanged} />
       )}
-      {access.organiser && <Moderation details={details} version={waitingVersion} onChanged={onModerated} />}
+      {access.organiser && (
+        <Moderation
+          access={access}
+          details={details}
+          version={waitingVersion}
+          onChanged={onModerated}
+          deps={moderationDeps}
+        />
+      )}
       <Gallery access={access} details={details} version={galleryVersion} onRemoved={onRemoved} />
     </>
   );
@@ -78,8 +102,8 @@ function PhotosArea({ access, preparer }: { access: PhotoAccess; preparer: Photo
 /**
  * The photos page's content below its heading (./photos-page.tsx loads it): approved relatives share theirs
  * (prepared on their own device, then waiting for an organiser), see what became of them, and see every shared
- * photo; organisers also approve or reject the waiting ones. A verified relative who is not approved is told why,
- * and whom to ask.
+ * photo; organisers also approve or reject the waiting ones. A verified relative who is not approved is told why
+ * and whom to ask, and sees (and may withdraw) the photos they sent while they were.
  */
 export default function PhotosContent() {
   const { access, checkAgain } = usePhotoAccess();
@@ -91,6 +115,6 @@ export default function PhotosContent() {
   return access.approved || access.organiser ? (
     <PhotosArea access={access} preparer={preparer} />
   ) : (
-    <NotApproved checkAgain={checkAgain} />
+    <NotApproved access={access} checkAgain={checkAgain} />
   );
 }

@@ -6,7 +6,13 @@ import { DetailsCache } from './details-cache';
 import { Moderation, type ModerationDeps } from './moderation';
 import PhotosPage from './photos-page';
 
-let access: PhotoAccess = { uid: 'u1', approved: false, organiser: false, name: undefined };
+let access: PhotoAccess = {
+  uid: 'u1',
+  approved: false,
+  organiser: false,
+  name: undefined,
+  email: 'u1@example.org',
+};
 const reads: boolean[] = [];
 vi.mock('../../firebase/photo-access', () => ({
   photoAccess: (refresh: boolean) => {
@@ -16,8 +22,8 @@ vi.mock('../../firebase/photo-access', () => ({
 }));
 vi.mock('../../firebase/photos', () => ({
   listSharedPage: () => Promise.resolve({ photoIds: [] }),
-  listPendingOf: () => Promise.resolve([]),
-  isShared: () => Promise.resolve(false),
+  listPendingOf: () => Promise.resolve(['20260709T150000Z_waitingaaa']),
+  listSharedOf: () => Promise.resolve([]),
   deleteWaitingPhoto: () => Promise.resolve(),
   uploadPhoto: () => Promise.resolve(),
   listWaiting: () => Promise.resolve([]),
@@ -25,15 +31,16 @@ vi.mock('../../firebase/photos', () => ({
   photoErrorKind: () => 'other',
   ApprovalError: class ApprovalError extends Error {},
   fetchThumbnail: () => Promise.resolve(new Blob()),
-  photoDetails: () => Promise.resolve(null),
+  sharedDetails: () => Promise.resolve(null),
+  waitingDetails: () => Promise.reject(new Error('only organisers read a waiting photo’s metadata')),
 }));
 
 URL.createObjectURL ??= () => 'blob:x';
 URL.revokeObjectURL ??= () => {};
 
 describe('PhotosPage', () => {
-  it('tells a relative without approval why, whom to write to, and lets them check again', async () => {
-    access = { uid: 'u1', approved: false, organiser: false, name: undefined };
+  it('tells a relative without approval why, whom to write to, shows the photos they left waiting, and lets them check again', async () => {
+    access = { uid: 'u1', approved: false, organiser: false, name: undefined, email: 'u1@example.org' };
     render(
       <MemoryRouter>
         <PhotosPage />
@@ -46,6 +53,13 @@ describe('PhotosPage', () => {
       'href',
       'mailto:reunion2026@example.org',
     );
+    // What they sent while they were approved: still theirs to see and withdraw; nothing to share with.
+    const mine = await screen.findByRole('region', { name: 'Your photos' });
+    expect(within(mine).getByText('Waiting for an organiser')).toBeInTheDocument();
+    expect(
+      within(mine).getByRole('button', { name: 'Withdraw the photo taken July 9th, 2026, 10:00 AM' }),
+    ).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Add photos' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
     expect(
       await screen.findByText('Your account has not been approved yet. Please try again later.'),
@@ -73,10 +87,19 @@ describe('Moderation', () => {
       height: '360',
       uploaderUid: location.state === 'pending' ? location.uid : 'x',
       uploaderName: location.state === 'pending' && location.uid === 'a' ? 'Anne' : 'Bjørn',
-      caption: location.state === 'pending' && location.uid === 'a' ? 'At the church' : undefined,
+      uploaderEmail:
+        location.state === 'pending' && location.uid === 'a' ? 'anne@example.org' : 'bjorn@example.org',
+      ...(location.state === 'pending' && location.uid === 'a' ? { caption: 'At the church' } : {}),
     }));
+  const organiser: PhotoAccess = {
+    uid: 'o',
+    approved: true,
+    organiser: true,
+    name: 'O',
+    email: 'o@example.org',
+  };
 
-  it('lists the waiting photos with caption, uploader and date; approves one and rejects the other', async () => {
+  it('lists the waiting photos with caption, account, name and date; approves one with the name confirmed, rejects the other', async () => {
     let approveFails = true;
     const deps: ModerationDeps = {
       list: vi.fn(async () => waiting),
@@ -89,10 +112,18 @@ describe('Moderation', () => {
       reject: vi.fn(async () => {}),
     };
     const onChanged = vi.fn();
-    render(<Moderation details={details()} version={0} onChanged={onChanged} deps={deps} />);
+    render(
+      <Moderation access={organiser} details={details()} version={0} onChanged={onChanged} deps={deps} />,
+    );
     expect(await screen.findByRole('heading', { name: 'Waiting for approval (2)' })).toBeInTheDocument();
     const first = (await screen.findByText('At the church')).closest('li')!;
     expect(within(first).getByText('Taken July 10th, 2026, 10:00 AM · shared by Anne')).toBeInTheDocument();
+    expect(within(first).getByText('Sent from the account anne@example.org')).toBeInTheDocument();
+    // The name relatives will see: the account's, corrected by the organiser.
+    const name = within(first).getByRole('textbox', { name: 'Name shown with the photo' });
+    expect(name).toHaveValue('Anne');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Anne Haugen');
 
     // A failure part-way says so; a second press finishes.
     await userEvent.click(
@@ -101,7 +132,7 @@ describe('Moderation', () => {
     expect(await within(first).findByRole('alert')).toHaveTextContent('Press Approve again to finish');
     await userEvent.click(within(first).getByRole('button', { name: /^Approve/ }));
     expect(await screen.findByRole('heading', { name: 'Waiting for approval (1)' })).toBeInTheDocument();
-    expect(deps.approve).toHaveBeenLastCalledWith('a', waiting[0]!.photoId);
+    expect(deps.approve).toHaveBeenLastCalledWith('a', waiting[0]!.photoId, 'Anne Haugen');
     expect(onChanged).toHaveBeenCalledWith('approved');
 
     const second = screen.getByText('No caption').closest('li')!;

@@ -6,7 +6,7 @@
  * The platform (decode, encode) is passed in, so that the steps are tested without a browser.
  */
 import { readExif } from '../../lib/exif';
-import { fitWithin, LIMITS, qualitiesToTry, MAX_ORIGINAL_BYTES, type Size } from './resize';
+import { fitWithin, LIMITS, qualitiesToTry, MAX_ORIGINAL_BYTES, type Size } from '../../domain/photo-size';
 import { takenAtOf } from './taken-at';
 
 /** Why a file cannot be shared. */

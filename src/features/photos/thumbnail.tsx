@@ -8,7 +8,8 @@ import { useBlob, type BlobState } from './use-blob';
 /** A thumbnail's bytes by its path (the key useBlob keeps), with the ID token. */
 function loadThumbnail(path: string, signal: AbortSignal): Promise<Blob> {
   const parsed = parsePhotoPath(path);
-  if (!parsed) return Promise.reject(new Error(`Not a photo path: ${path}`));
+  if (!parsed || parsed.file !== 'thumbnail')
+    return Promise.reject(new Error(`Not a thumbnail path: ${path}`));
   return fetchThumbnail(parsed.location, signal);
 }
 
@@ -24,7 +25,7 @@ export function loadPhoto(
   onProgress?: (fraction: number) => void,
 ): Promise<Blob> {
   const parsed = parsePhotoPath(path);
-  if (!parsed || parsed.thumbnail) return Promise.reject(new Error(`Not a photo path: ${path}`));
+  if (!parsed || parsed.file !== 'photo') return Promise.reject(new Error(`Not a photo path: ${path}`));
   return fetchPhoto(parsed.location, {
     signal,
     onProgress: ({ loaded, total }) => {

@@ -6,7 +6,13 @@ import { PreparePhotoError, type PhotoPreparer, type PreparedImage } from './pho
 import { UploadPanel } from './upload-panel';
 import { useUploads, type UploadDeps } from './use-uploads';
 
-const ACCESS: PhotoAccess = { uid: 'uid-1', approved: true, organiser: false, name: 'Kari Nordmann' };
+const ACCESS: PhotoAccess = {
+  uid: 'uid-1',
+  approved: true,
+  organiser: false,
+  name: 'Kari Nordmann',
+  email: 'kari@example.org',
+};
 
 function prepared(takenAt = '2026-07-11T19:03:22.000Z'): PreparedImage {
   return {
@@ -103,6 +109,7 @@ describe('sharing photos', () => {
       height: '1920',
       uploaderUid: 'uid-1',
       uploaderName: 'Kari Nordmann',
+      uploaderEmail: 'kari@example.org',
     });
     expect(upload!.files.thumbnailMetadata).toMatchObject({ width: '480', height: '360' });
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
-import { newPhotoId, photoMetadata } from '../../domain/photos';
+import { newPhotoId, pendingMetadata } from '../../domain/photos';
 import {
   deleteWaitingPhoto,
   photoErrorKind,
@@ -10,7 +10,7 @@ import {
 import type { PhotoAccess } from '../../firebase/photo-access';
 import { PreparePhotoError, type PhotoPreparer, type PreparedImage } from './photo-preparer';
 import { LimitedQueue } from './limited-queue';
-import { MAX_ORIGINAL_BYTES } from './resize';
+import { MAX_ORIGINAL_BYTES } from '../../domain/photo-size';
 import {
   canCancel,
   canRemove,
@@ -173,6 +173,7 @@ export function useUploads(
         takenAt: new Date(item.prepared.takenAt),
         uploaderUid: access.uid,
         uploaderName: access.name,
+        uploaderEmail: access.email ?? '',
       };
       try {
         await deps.upload(
@@ -181,8 +182,8 @@ export function useUploads(
           {
             photo: prepared.photo,
             thumbnail: prepared.thumbnail,
-            photoMetadata: photoMetadata({ ...details, ...prepared.photoSize }),
-            thumbnailMetadata: photoMetadata({ ...details, ...prepared.thumbnailSize }),
+            photoMetadata: pendingMetadata({ ...details, ...prepared.photoSize }),
+            thumbnailMetadata: pendingMetadata({ ...details, ...prepared.thumbnailSize }),
           },
           {
             signal: controller.signal,

@@ -12,10 +12,13 @@ import {
   PHOTOS_PREFIX,
   PENDING_PREFIX,
   SHARED_PREFIX,
+  detailsPathOf,
   isPhotoId,
   parsePhotoPath,
-  photoMetadataProblems,
+  pendingMetadataProblems,
   photoPathOf,
+  readPhotoDetails,
+  sharedMetadataProblems,
   takenAtOfPhotoId,
   thumbnailPathOf,
 } from '../../../src/domain/photos.ts';
@@ -32,7 +35,7 @@ import { demoPhotos, demoPicture, largeDemoPhotoCount, largeDemoPhotos, seedPhot
 
 const PROJECT = 'demo-reunion';
 const BUCKET = 'demo-reunion.firebasestorage.app';
-const UPLOADER = { uid: 'demo-member-uid', name: 'Demo Member' };
+const UPLOADER = { uid: 'demo-member-uid', name: 'Demo Member', email: 'member@example.com' };
 
 describe('demoPhotos', () => {
   const photos = demoPhotos();
@@ -118,28 +121,49 @@ describe('seedPhotos', () => {
     return response.status;
   }
 
-  it('stores the shared photos and the waiting ones with their thumbnails and the contract metadata', async () => {
+  it('stores the waiting photos as the page uploads them and the shared ones as an approval publishes them', async () => {
     expect(await seedPhotos(bucket, UPLOADER, { large: 0 })).toEqual({ shared: 12, waiting: 2 });
     const [files] = await bucket.getFiles({ prefix: PHOTOS_PREFIX });
-    expect(files).toHaveLength(28);
+    // 2 waiting x (photo, thumbnail); 12 shared x (photo, thumbnail, details, marker).
+    expect(files).toHaveLength(52);
     for (const file of files) {
       const parsed = parsePhotoPath(file.name);
       expect(parsed, file.name).not.toBeNull();
-      expect(file.metadata.contentType).toBe('image/jpeg');
-      expect(photoMetadataProblems(file.metadata.metadata)).toEqual([]);
-      expect(file.metadata.metadata).toMatchObject({
-        uploaderUid: UPLOADER.uid,
-        uploaderName: 'Demo Member',
-      });
-      expect(Number(file.metadata.size)).toBeLessThanOrEqual(
-        parsed!.thumbnail ? MAX_THUMBNAIL_BYTES : MAX_PHOTO_BYTES,
-      );
+      const metadata = file.metadata.metadata;
+      if (parsed!.file === 'details') {
+        expect(file.metadata.contentType).toBe('application/json');
+        expect(metadata).toEqual({ uploaderUid: UPLOADER.uid });
+      } else if (parsed!.file === 'marker') {
+        expect(parsed).toMatchObject({ uploaderUid: UPLOADER.uid });
+        expect(Number(file.metadata.size)).toBe(0);
+      } else {
+        expect(file.metadata.contentType).toBe('image/jpeg');
+        expect(Number(file.metadata.size)).toBeLessThanOrEqual(
+          parsed!.file === 'thumbnail' ? MAX_THUMBNAIL_BYTES : MAX_PHOTO_BYTES,
+        );
+        if (parsed!.location.state === 'pending') {
+          expect(pendingMetadataProblems(metadata)).toEqual([]);
+          expect(metadata).toMatchObject({
+            uploaderUid: UPLOADER.uid,
+            uploaderName: 'Demo Member',
+            uploaderEmail: UPLOADER.email,
+          });
+        } else {
+          expect(sharedMetadataProblems(metadata)).toEqual([]);
+          expect(metadata).toMatchObject({ uploaderUid: UPLOADER.uid });
+        }
+      }
     }
     const waiting = files.filter((file) => file.name.startsWith(PENDING_PREFIX));
     expect(
       waiting.map((file) => file.name).every((name) => name.startsWith(`${PENDING_PREFIX}${UPLOADER.uid}/`)),
     ).toBe(true);
-    expect(files.filter((file) => file.name.startsWith(SHARED_PREFIX))).toHaveLength(24);
+    expect(files.filter((file) => file.name.startsWith(SHARED_PREFIX))).toHaveLength(48);
+    const [detailsFile] = await bucket.file(detailsPathOf(demoPhotos()[0]!.photoId)).download();
+    expect(readPhotoDetails(detailsFile.toString('utf8'))).toMatchObject({
+      caption: demoPhotos()[0]!.caption,
+      uploaderName: 'Demo Member',
+    });
 
     // The rules: approved relatives read the shared ones; the waiting ones only the uploader (and organisers).
     const [first] = demoPhotos();
@@ -163,7 +187,7 @@ describe('seedPhotos', () => {
     expect(await seedPhotos(bucket, UPLOADER, { large: 300 })).toEqual({ shared: 312, waiting: 2 });
     const seconds = (performance.now() - started) / 1000;
     const [files] = await bucket.getFiles({ prefix: SHARED_PREFIX });
-    expect(files).toHaveLength(624);
+    expect(files).toHaveLength(312 * 4);
     // ~2 ms per object here; a generous bound that still catches uploads one by one with a new picture each.
     expect(seconds).toBeLessThan(30);
   });

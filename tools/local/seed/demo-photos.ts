@@ -2,8 +2,8 @@
  * Demo photos for the local stack (issue 15): a dozen shared photos of the reunion weekend (placeholders made with
  * sharp that say they are demos, dated July 10-12, 2026, captions in English and Norwegian), two photos waiting for
  * approval from the demo member, and, for the scale test and bench:photos, LARGE_DEMO_PHOTOS more shared photos
- * (small images whose bytes are reused, uploaded in parallel). Stored as the page and organiser:photos store
- * them: src/domain/photos.ts's paths and metadata, a JPEG and its thumbnail, through the Admin SDK.
+ * (small images whose bytes are reused, uploaded in parallel). Stored through the Admin SDK as they would be: the
+ * waiting ones as the page uploads them, the shared ones as an approval publishes them (with their details).
  *
  * Deterministic: fixed ids (the random part is "demo" and a number), dates and pictures, so tests can find them.
  */
@@ -11,12 +11,14 @@ import sharp from 'sharp';
 
 import {
   PHOTO_CONTENT_TYPE,
+  approvedDetails,
+  formatTakenAt,
   newPhotoId,
-  photoMetadata,
+  pendingMetadata,
   photoPathOf,
   thumbnailPathOf,
-  type PhotoLocation,
 } from '../../../src/domain/photos.ts';
+import { publishSharedPhoto } from '../../../organiser/bucket/shared-photos.ts';
 import type { Bucket } from '../../../organiser/core/firebase-admin.ts';
 
 /** The environment variable that adds that many shared photos (the scale test: 2000). */
@@ -204,25 +206,47 @@ export interface Uploader {
   uid: string;
   /** The account's display name (uploaderName). */
   name: string;
+  /** The account's e-mail address (a waiting photo's uploaderEmail). */
+  email: string;
 }
 
 async function store(
   bucket: Bucket,
-  location: PhotoLocation,
   photo: DemoPhoto,
   picture: DemoPicture,
   uploader: Uploader,
 ): Promise<void> {
-  const details = {
+  const facts = {
     ...(photo.caption ? { caption: photo.caption } : {}),
     takenAt: photo.takenAt,
     uploaderUid: uploader.uid,
     uploaderName: uploader.name,
+    uploaderEmail: uploader.email,
   };
+  if (photo.state === 'shared') {
+    const size = (width: number, height: number) => ({ width, height });
+    await publishSharedPhoto(
+      bucket,
+      photo.photoId,
+      {
+        photo: picture.photo,
+        thumbnail: picture.thumbnail,
+        photoSize: size(picture.width, picture.height),
+        thumbnailSize: size(picture.thumbnailWidth, picture.thumbnailHeight),
+      },
+      approvedDetails(
+        { ...facts, takenAt: formatTakenAt(photo.takenAt) },
+        size(picture.width, picture.height),
+        uploader.name,
+      ),
+    );
+    return;
+  }
+  const location = { state: 'pending', uid: uploader.uid, photoId: photo.photoId } as const;
   const save = (path: string, data: Buffer, width: number, height: number) =>
     bucket.file(path).save(data, {
       resumable: false,
-      metadata: { contentType: PHOTO_CONTENT_TYPE, metadata: photoMetadata({ ...details, width, height }) },
+      metadata: { contentType: PHOTO_CONTENT_TYPE, metadata: pendingMetadata({ ...facts, width, height }) },
     });
   // The thumbnail first, as the page uploads them: a listed photo always has one.
   await save(thumbnailPathOf(location), picture.thumbnail, picture.thumbnailWidth, picture.thumbnailHeight);
@@ -257,13 +281,7 @@ export async function seedPhotos(
   opts: SeedPhotosOptions = {},
 ): Promise<{ shared: number; waiting: number }> {
   const photos = demoPhotos();
-  await eachLimited(photos, 4, async (photo, i) => {
-    const location: PhotoLocation =
-      photo.state === 'shared'
-        ? { state: 'shared', photoId: photo.photoId }
-        : { state: 'pending', uid: uploader.uid, photoId: photo.photoId };
-    await store(bucket, location, photo, await pictureOf(photo, i), uploader);
-  });
+  await eachLimited(photos, 4, async (photo, i) => store(bucket, photo, await pictureOf(photo, i), uploader));
 
   const large = largeDemoPhotos(opts.large ?? largeDemoPhotoCount());
   if (large.length) {
@@ -274,13 +292,7 @@ export async function seedPhotos(
       ),
     );
     await eachLimited(large, 24, (photo, i) =>
-      store(
-        bucket,
-        { state: 'shared', photoId: photo.photoId },
-        photo,
-        pictures[i % pictures.length]!,
-        uploader,
-      ),
+      store(bucket, photo, pictures[i % pictures.length]!, uploader),
     );
   }
   const waiting = photos.filter((photo) => photo.state === 'pending').length;

@@ -12,11 +12,18 @@ export function clientUploadRequest(
   contentType: string,
   authorization: string | null,
   customMetadata?: Record<string, string>,
+  /** Other fields of the object's resource, e.g. cacheControl or contentDisposition. */
+  fields?: Record<string, string>,
 ): { url: string; init: RequestInit } {
   let boundary: string;
   do boundary = `client-${randomBytes(16).toString('hex')}`;
   while (data.includes(boundary));
-  const resource = { name: path, contentType, ...(customMetadata ? { metadata: customMetadata } : {}) };
+  const resource = {
+    name: path,
+    contentType,
+    ...fields,
+    ...(customMetadata ? { metadata: customMetadata } : {}),
+  };
   const body = Buffer.concat([
     Buffer.from(
       `--${boundary}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n` +

@@ -429,6 +429,7 @@ describe('in-process Storage emulator with the rules mirror', () => {
             c.write!.contentType,
             authorization,
             c.write!.metadata,
+            c.write!.fields,
           );
           return fetch(url, init);
         }
@@ -527,6 +528,9 @@ describe('in-process Storage emulator with the rules mirror', () => {
         pathAt('waiting thumbnail', 'otherphoto1', OTHER_UID),
         pathAt('shared photo', 'sharedphoto1'),
         pathAt('shared thumbnail', 'sharedphoto1'),
+        pathAt('details file', 'sharedphoto1'),
+        pathAt('uploader marker', 'sharedphoto1'),
+        pathAt('uploader marker', 'otherphoto2', OTHER_UID),
       ];
       beforeAll(async () => {
         await admin.bucket(BUCKET).deleteFiles({ prefix: PHOTOS_PREFIX });

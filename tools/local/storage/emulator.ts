@@ -106,7 +106,19 @@ interface StorageEmulatorBase {
   readonly adminStorageLayer: StorageLayer;
 }
 
+/** storage/metadata.js StoredFileMetadata: what its asRulesResource() reads. */
+interface StoredFileMetadataClass {
+  prototype: {
+    asRulesResource(proposedChanges?: unknown): RulesResource;
+    cacheControl?: string;
+    contentLanguage?: string;
+    clone(): StoredFileMetadataClass['prototype'];
+    update(changes: unknown, shouldTrigger: boolean): void;
+  };
+}
+
 interface FirebaseToolsInternals {
+  StoredFileMetadata: StoredFileMetadataClass;
   StorageEmulator: new (args: StorageEmulatorArgs) => StorageEmulatorBase;
   StorageRulesIssues: new () => StorageRulesIssues;
   createApp(projectId: string, emulator: StorageEmulatorBase): Promise<RequestListener>;
@@ -141,6 +153,7 @@ function loadInternals(): FirebaseToolsInternals {
   const base = 'firebase-tools/lib/emulator';
   const emulators = requireExport<Record<string, string>>(`${base}/types.js`, 'Emulators');
   return {
+    StoredFileMetadata: requireExport(`${base}/storage/metadata.js`, 'StoredFileMetadata'),
     StorageEmulator: requireExport(`${base}/storage/index.js`, 'StorageEmulator'),
     StorageRulesIssues: requireExport(`${base}/storage/rules/runtime.js`, 'StorageRulesIssues'),
     createApp: requireExport(`${base}/storage/server.js`, 'createApp'),
@@ -239,7 +252,32 @@ function withTokensAsMetadata(layer: StorageLayer): void {
   };
 }
 
+/**
+ * Production's rules resource has every header field an object is served with; firebase-tools' asRulesResource()
+ * (metadata.js) leaves out cacheControl and contentLanguage, so a rule about them could not be tried here. Added
+ * as the object (or the write proposing it) has them, absent when unset. Patched once, on the class: this process
+ * runs one emulator.
+ */
+const alignedRulesResource = new WeakSet<object>();
+function withEveryHeaderInRules(metadataClass: StoredFileMetadataClass): void {
+  const proto = metadataClass.prototype;
+  if (alignedRulesResource.has(proto)) return;
+  alignedRulesResource.add(proto);
+  const asRulesResource = proto.asRulesResource;
+  proto.asRulesResource = function (this: StoredFileMetadataClass['prototype'], proposedChanges?: unknown) {
+    const resource = asRulesResource.call(this, proposedChanges);
+    const proposed = this.clone();
+    if (proposedChanges) proposed.update(proposedChanges, false);
+    return {
+      ...resource,
+      ...(proposed.cacheControl !== undefined ? { cacheControl: proposed.cacheControl } : {}),
+      ...(proposed.contentLanguage !== undefined ? { contentLanguage: proposed.contentLanguage } : {}),
+    };
+  };
+}
+
 function createMirrorEmulatorClass(ft: FirebaseToolsInternals) {
+  withEveryHeaderInRules(ft.StoredFileMetadata);
   /** The rules manager firebase-tools asks for, answering every verify() with the TypeScript mirror. */
   function mirrorRulesManager(defaultProjectId: string): RulesManager {
     const ruleset: Ruleset = {

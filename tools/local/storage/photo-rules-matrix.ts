@@ -1,33 +1,47 @@
 /**
  * The rules matrix of the relatives' photos (storage.rules, members/photos/), written once and run twice: against
  * the mirror as a pure function (rules.test.ts) and through the Storage emulator over HTTP with real uploads
- * (emulator.test.ts). Who (the owner of a waiting folder, another approved member, the owner unverified or not
- * approved, an organiser, ...) does what (create, overwrite, update, delete, get; list) to which object, and every
- * way a create can be wrong (content type, size at and over the limits, metadata keys, caption length, uploader,
- * paths). Each case says whether storage.rules allows it: a table written out by hand, not derived from the
- * mirror.
+ * (emulator.test.ts). Who (the owner of a waiting folder, another approved member, the owner unverified or no
+ * longer approved, an organiser, ...) does what (create, overwrite, update, delete, get; list) to which file of a
+ * photo, and every way a create can be wrong (content type, size at and over the limits, metadata keys, caption
+ * length, uploader, the headers Storage would serve, paths). Each case says whether storage.rules allows it: a
+ * table written out by hand, not derived from the mirror.
  */
 import {
+  DETAILS_CONTENT_TYPE,
   MAX_CAPTION_LENGTH,
+  MAX_DETAILS_BYTES,
   MAX_PHOTO_BYTES,
   MAX_THUMBNAIL_BYTES,
   PHOTO_CONTENT_TYPE,
+  SERVING_FIELDS,
+  detailsPathOf,
+  markerPathOf,
   photoPathOf,
   thumbnailPathOf,
-  type PhotoMetadata,
+  type PendingMetadata,
+  type SharedFileMetadata,
 } from '../../../src/domain/photos.ts';
 import type { EmulatorTokenOptions } from './tokens.ts';
 
 export const OWNER_UID = 'owner-uid';
 export const OTHER_UID = 'other-uid';
 export const OWNER_NAME = 'Owner Relative';
+export const OWNER_EMAIL = 'owner@example.org';
 
 /** The accounts of the matrix, as ID token options (without the project). */
 export const PHOTO_USERS = {
-  owner: { uid: OWNER_UID, name: OWNER_NAME, emailVerified: true, approved: true },
+  owner: { uid: OWNER_UID, name: OWNER_NAME, email: OWNER_EMAIL, emailVerified: true, approved: true },
   'another approved member': { uid: OTHER_UID, name: 'Other Relative', emailVerified: true, approved: true },
-  'owner, unverified': { uid: OWNER_UID, name: OWNER_NAME, emailVerified: false, approved: true },
-  'owner, not approved': { uid: OWNER_UID, name: OWNER_NAME, emailVerified: true },
+  'owner, unverified': {
+    uid: OWNER_UID,
+    name: OWNER_NAME,
+    email: OWNER_EMAIL,
+    emailVerified: false,
+    approved: true,
+  },
+  // Approval withdrawn (or never given): still sees, withdraws and deletes what is theirs.
+  'owner, not approved': { uid: OWNER_UID, name: OWNER_NAME, email: OWNER_EMAIL, emailVerified: true },
   // The rules check `organiser` on its own: this organiser is not approved.
   organiser: { uid: 'organiser-uid', name: 'Organiser', emailVerified: true, organiser: true },
   'organiser, unverified': { uid: 'organiser-uid', name: 'Organiser', emailVerified: false, organiser: true },
@@ -42,35 +56,86 @@ export const PHOTO_USERS = {
 export type PhotoUser = keyof typeof PHOTO_USERS;
 export const PHOTO_USER_NAMES = Object.keys(PHOTO_USERS) as PhotoUser[];
 
-export type Place = 'waiting photo' | 'waiting thumbnail' | 'shared photo' | 'shared thumbnail';
-export const PLACES: Place[] = ['waiting photo', 'waiting thumbnail', 'shared photo', 'shared thumbnail'];
+export type Place =
+  | 'waiting photo'
+  | 'waiting thumbnail'
+  | 'shared photo'
+  | 'shared thumbnail'
+  | 'details file'
+  | 'uploader marker';
+export const PLACES: Place[] = [
+  'waiting photo',
+  'waiting thumbnail',
+  'shared photo',
+  'shared thumbnail',
+  'details file',
+  'uploader marker',
+];
 
-export const isThumbnail = (place: Place) => place.endsWith('thumbnail');
-export const maxBytesOf = (place: Place) => (isThumbnail(place) ? MAX_THUMBNAIL_BYTES : MAX_PHOTO_BYTES);
+const isWaiting = (place: Place) => place.startsWith('waiting');
+const isImage = (place: Place) => place.endsWith('photo') || place.endsWith('thumbnail');
+const isThumbnail = (place: Place) => place.endsWith('thumbnail');
 
-/** The path of a photo id at a place (waiting ones in the owner's folder). */
+/** The most a create may store at a place. */
+export function maxBytesOf(place: Place): number {
+  if (place === 'details file') return MAX_DETAILS_BYTES;
+  if (place === 'uploader marker') return 0;
+  return isThumbnail(place) ? MAX_THUMBNAIL_BYTES : MAX_PHOTO_BYTES;
+}
+
+/** The content type a place's files have. */
+export function contentTypeOf(place: Place): string {
+  if (place === 'details file') return DETAILS_CONTENT_TYPE;
+  if (place === 'uploader marker') return 'application/octet-stream';
+  return PHOTO_CONTENT_TYPE;
+}
+
+/** The path of a photo id's file at a place (waiting ones and markers in the owner's folder). */
 export function pathAt(place: Place, photoId: string, uid: string = OWNER_UID): string {
-  const location = place.startsWith('waiting')
+  if (place === 'details file') return detailsPathOf(photoId);
+  if (place === 'uploader marker') return markerPathOf(uid, photoId);
+  const location = isWaiting(place)
     ? ({ state: 'pending', uid, photoId } as const)
     : ({ state: 'shared', photoId } as const);
   return isThumbnail(place) ? thumbnailPathOf(location) : photoPathOf(location);
 }
 
-/** Metadata the owner's upload carries (an organiser's copy to shared/ carries the same). */
+const withoutUndefined = (metadata: Record<string, string | undefined>) =>
+  Object.fromEntries(Object.entries(metadata).filter(([, value]) => value !== undefined)) as Record<
+    string,
+    string
+  >;
+
+/** Metadata the owner's upload carries. */
 export function ownerMetadata(overrides: Record<string, string | undefined> = {}): Record<string, string> {
-  const metadata: Record<string, string | undefined> = {
+  return withoutUndefined({
     caption: 'Kaffe på tunet / Coffee in the yard',
     takenAt: '2026-07-11T19:03:22Z',
     width: '2560',
     height: '1920',
     uploaderUid: OWNER_UID,
     uploaderName: OWNER_NAME,
+    uploaderEmail: OWNER_EMAIL,
     ...overrides,
-  } satisfies Partial<PhotoMetadata> & Record<string, string | undefined>;
-  return Object.fromEntries(Object.entries(metadata).filter(([, value]) => value !== undefined)) as Record<
-    string,
-    string
-  >;
+  } satisfies Partial<PendingMetadata> & Record<string, string | undefined>);
+}
+
+/** Metadata an approver writes on a shared photo or thumbnail. */
+export function sharedMetadata(overrides: Record<string, string | undefined> = {}): Record<string, string> {
+  return withoutUndefined({
+    takenAt: '2026-07-11T19:03:22Z',
+    width: '2560',
+    height: '1920',
+    uploaderUid: OWNER_UID,
+    ...overrides,
+  } satisfies Partial<SharedFileMetadata> & Record<string, string | undefined>);
+}
+
+/** The metadata a place's files carry. */
+export function metadataAt(place: Place, overrides: Record<string, string | undefined> = {}) {
+  if (place === 'details file') return withoutUndefined({ uploaderUid: OWNER_UID, ...overrides });
+  if (place === 'uploader marker') return withoutUndefined({ ...overrides });
+  return isWaiting(place) ? ownerMetadata(overrides) : sharedMetadata(overrides);
 }
 
 /** An object as stored or as a write would store it. */
@@ -78,6 +143,8 @@ export interface PhotoObject {
   contentType: string;
   size: number;
   metadata: Record<string, string>;
+  /** Headers Storage serves it with (cacheControl, ...), when set. */
+  fields?: Record<string, string>;
 }
 
 export interface PhotoCase {
@@ -102,14 +169,18 @@ export interface ListCase {
 
 const ID = '20260711T190322Z_k3J9xQ2mPa';
 
-const valid = (place: Place, overrides: Partial<PhotoObject> = {}): PhotoObject => ({
-  contentType: PHOTO_CONTENT_TYPE,
-  size: isThumbnail(place) ? 40_000 : 400_000,
-  metadata: ownerMetadata(),
+/** A well-formed file for a place. */
+export const validAt = (place: Place, overrides: Partial<PhotoObject> = {}): PhotoObject => ({
+  contentType: contentTypeOf(place),
+  size:
+    place === 'uploader marker' ? 0 : place === 'details file' ? 300 : isThumbnail(place) ? 40_000 : 400_000,
+  metadata: metadataAt(place),
   ...overrides,
 });
 
-const waiting = (place: Place) => place.startsWith('waiting');
+const APPROVED: PhotoUser[] = ['owner', 'another approved member', 'organiser claim not true'];
+/** Verified with the owner's uid: the owner, approved or not. */
+const SELF: PhotoUser[] = ['owner', 'owner, not approved'];
 
 /** storage.rules, written out as a table: may `user` do `method` to an object at `place`? */
 function mayDo(
@@ -118,19 +189,19 @@ function mayDo(
   place: Place,
 ): boolean {
   const organiser = user === 'organiser';
-  const owner = user === 'owner';
-  const approved = owner || user === 'another approved member' || user === 'organiser claim not true';
   switch (method) {
     case 'create':
-      return waiting(place) ? owner : organiser;
+      return isWaiting(place) ? user === 'owner' : organiser;
     case 'overwrite':
     case 'update':
       return false;
     case 'get':
-      return waiting(place) ? owner || organiser : approved || organiser;
+      if (isWaiting(place)) return SELF.includes(user) || organiser;
+      // Markers are only listed. A shared file: approved accounts, organisers, and the uploader it names.
+      if (place === 'uploader marker') return false;
+      return APPROVED.includes(user) || organiser || SELF.includes(user);
     case 'delete':
-      // A shared photo: organisers, and its uploader (verified: the owner, approved or not).
-      return waiting(place) ? owner || organiser : organiser || owner || user === 'owner, not approved';
+      return SELF.includes(user) || organiser;
   }
 }
 
@@ -140,7 +211,7 @@ export function accessCases(): PhotoCase[] {
   for (const user of PHOTO_USER_NAMES) {
     for (const place of PLACES) {
       const path = pathAt(place, ID);
-      const existing = valid(place);
+      const existing = validAt(place);
       cases.push(
         {
           label: `${user} creates a ${place}`,
@@ -148,7 +219,7 @@ export function accessCases(): PhotoCase[] {
           method: 'create',
           path,
           stored: null,
-          write: valid(place),
+          write: validAt(place),
           allowed: mayDo(user, 'create', place),
         },
         {
@@ -157,7 +228,7 @@ export function accessCases(): PhotoCase[] {
           method: 'create',
           path,
           stored: existing,
-          write: valid(place),
+          write: validAt(place),
           allowed: mayDo(user, 'overwrite', place),
         },
         {
@@ -166,7 +237,7 @@ export function accessCases(): PhotoCase[] {
           method: 'update',
           path,
           stored: existing,
-          write: { ...existing, metadata: ownerMetadata({ caption: 'changed' }) },
+          write: { ...existing, metadata: metadataAt(place, { caption: 'changed' }) },
           allowed: mayDo(user, 'update', place),
         },
         {
@@ -188,6 +259,30 @@ export function accessCases(): PhotoCase[] {
       );
     }
   }
+  // Another uploader's shared files: only approved accounts and organisers read them; only organisers delete them.
+  for (const place of ['shared photo', 'details file'] as const) {
+    const stored = validAt(place, { metadata: metadataAt(place, { uploaderUid: OTHER_UID }) });
+    for (const user of ['owner, not approved', 'owner'] as const) {
+      cases.push(
+        {
+          label: `${user} reads another uploader's ${place}`,
+          user,
+          method: 'get',
+          path: pathAt(place, ID),
+          stored,
+          allowed: user === 'owner',
+        },
+        {
+          label: `${user} deletes another uploader's ${place}`,
+          user,
+          method: 'delete',
+          path: pathAt(place, ID),
+          stored,
+          allowed: false,
+        },
+      );
+    }
+  }
   return cases;
 }
 
@@ -201,73 +296,116 @@ export function createCases(): PhotoCase[] {
     cases.push({ label, user, method: 'create', path, stored: null, write, allowed });
 
   for (const place of PLACES) {
-    const user: PhotoUser = waiting(place) ? 'owner' : 'organiser';
+    const user: PhotoUser = isWaiting(place) ? 'owner' : 'organiser';
     const path = pathAt(place, ID);
     const max = maxBytesOf(place);
     const at = `${place} by the ${user}`;
-    create(`${at}: image/png`, user, path, valid(place, { contentType: 'image/png' }), false);
-    create(
-      `${at}: no content type (application/octet-stream)`,
-      user,
-      path,
-      valid(place, { contentType: 'application/octet-stream' }),
-      false,
-    );
-    create(`${at}: exactly ${max} bytes`, user, path, valid(place, { size: max }), true);
-    create(`${at}: ${max + 1} bytes`, user, path, valid(place, { size: max + 1 }), false);
-    create(`${at}: 1 byte`, user, path, valid(place, { size: 1 }), true);
+    const valid = (overrides: Partial<PhotoObject> = {}) => validAt(place, overrides);
     const md = (overrides: Record<string, string | undefined>) =>
-      valid(place, { metadata: ownerMetadata(overrides) });
+      valid({ metadata: metadataAt(place, overrides) });
+
+    create(`${at}: text/plain`, user, path, valid({ contentType: 'text/plain' }), false);
+    if (place !== 'uploader marker')
+      create(
+        `${at}: no content type (application/octet-stream)`,
+        user,
+        path,
+        valid({ contentType: 'application/octet-stream' }),
+        false,
+      );
+    create(`${at}: exactly ${max} bytes`, user, path, valid({ size: max }), true);
+    create(`${at}: ${max + 1} bytes`, user, path, valid({ size: max + 1 }), false);
+    for (const field of SERVING_FIELDS) {
+      const value =
+        field === 'contentDisposition'
+          ? 'attachment; filename="x.html"'
+          : field === 'contentEncoding'
+            ? 'gzip'
+            : field === 'cacheControl'
+              ? 'public, max-age=31536000'
+              : 'en';
+      create(`${at}: ${field} set`, user, path, valid({ fields: { [field]: value } }), false);
+    }
     create(`${at}: an unknown metadata key`, user, path, md({ gps: '59.91,10.75' }), false);
     create(`${at}: the catalogue's access key`, user, path, md({ access: 'verified' }), false);
-    create(
-      `${at}: caption of ${MAX_CAPTION_LENGTH} characters`,
-      user,
-      path,
-      md({ caption: 'å'.repeat(MAX_CAPTION_LENGTH) }),
-      true,
-    );
-    create(
-      `${at}: caption of ${MAX_CAPTION_LENGTH + 1} characters`,
-      user,
-      path,
-      md({ caption: 'x'.repeat(MAX_CAPTION_LENGTH + 1) }),
-      false,
-    );
-    create(`${at}: no caption`, user, path, md({ caption: undefined }), true);
+    if (place === 'details file') {
+      create(`${at}: no uploaderUid`, user, path, md({ uploaderUid: undefined }), false);
+      create(`${at}: wrong extension .jpg`, user, path.replace(/\.json$/, '.jpg'), valid(), false);
+      create(`${at}: a photo id too short`, user, path.replace(ID, 'short'), valid(), false);
+    }
+    if (place === 'uploader marker') {
+      create(`${at}: with a photo's extension`, user, `${path}.jpg`, valid(), false);
+      create(`${at}: a photo id too short`, user, path.replace(ID, 'short'), valid(), false);
+    }
+    if (!isImage(place)) continue;
+
+    create(`${at}: image/png`, user, path, valid({ contentType: 'image/png' }), false);
+    create(`${at}: 1 byte`, user, path, valid({ size: 1 }), true);
     create(`${at}: no takenAt`, user, path, md({ takenAt: undefined }), false);
     create(`${at}: takenAt with an offset`, user, path, md({ takenAt: '2026-07-11T14:03:22-05:00' }), false);
     create(`${at}: takenAt with milliseconds`, user, path, md({ takenAt: '2026-07-11T19:03:22.120Z' }), true);
     create(`${at}: no width`, user, path, md({ width: undefined }), false);
     create(`${at}: height not a number`, user, path, md({ height: 'tall' }), false);
     create(`${at}: no uploaderUid`, user, path, md({ uploaderUid: undefined }), false);
-    // On a waiting photo, who shared it must be the caller; an organiser's copy keeps the uploader's.
-    create(`${at}: uploaderUid not the owner`, user, path, md({ uploaderUid: OTHER_UID }), !waiting(place));
-    create(
-      `${at}: uploaderName not the account's name`,
-      user,
-      path,
-      md({ uploaderName: 'Someone Else' }),
-      !waiting(place),
-    );
-    create(`${at}: no uploaderName`, user, path, md({ uploaderName: undefined }), true);
-    create(`${at}: wrong extension .png`, user, path.replace(/\.jpg$/, '.png'), valid(place), false);
-    create(`${at}: wrong extension .jpeg`, user, path.replace(/\.jpg$/, '.jpeg'), valid(place), false);
-    create(`${at}: a photo id too short`, user, path.replace(ID, 'short'), valid(place), false);
-    create(`${at}: a photo id with a dot`, user, path.replace(ID, 'abc.defghij'), valid(place), false);
-    create(`${at}: a photo id of 65 characters`, user, path.replace(ID, 'x'.repeat(65)), valid(place), false);
-    create(`${at}: a photo id of 64 characters`, user, path.replace(ID, 'x'.repeat(64)), valid(place), true);
-    create(
-      `${at}: one folder deeper`,
-      user,
-      path.replace(`${ID}.jpg`, `extra/${ID}.jpg`),
-      valid(place),
-      false,
-    );
+    // On a waiting photo, who shared it must be the caller; an approver's shared file names the uploader.
+    create(`${at}: uploaderUid not the owner`, user, path, md({ uploaderUid: OTHER_UID }), !isWaiting(place));
+    if (isWaiting(place)) {
+      create(
+        `${at}: caption of ${MAX_CAPTION_LENGTH} characters`,
+        user,
+        path,
+        md({ caption: 'å'.repeat(MAX_CAPTION_LENGTH) }),
+        true,
+      );
+      create(
+        `${at}: caption of ${MAX_CAPTION_LENGTH + 1} characters`,
+        user,
+        path,
+        md({ caption: 'x'.repeat(MAX_CAPTION_LENGTH + 1) }),
+        false,
+      );
+      create(`${at}: no caption`, user, path, md({ caption: undefined }), true);
+      create(
+        `${at}: uploaderName not the account's name`,
+        user,
+        path,
+        md({ uploaderName: 'Aunt Mary' }),
+        false,
+      );
+      create(`${at}: no uploaderName`, user, path, md({ uploaderName: undefined }), true);
+      create(`${at}: no uploaderEmail`, user, path, md({ uploaderEmail: undefined }), false);
+      create(
+        `${at}: uploaderEmail not the account's`,
+        user,
+        path,
+        md({ uploaderEmail: 'aunt.mary@example.org' }),
+        false,
+      );
+    } else {
+      // What relatives wrote travels in the details file; the e-mail address never reaches shared/.
+      create(`${at}: a caption`, user, path, md({ caption: 'x' }), false);
+      create(`${at}: an uploaderName`, user, path, md({ uploaderName: OWNER_NAME }), false);
+      create(`${at}: an uploaderEmail`, user, path, md({ uploaderEmail: OWNER_EMAIL }), false);
+    }
+    create(`${at}: wrong extension .png`, user, path.replace(/\.jpg$/, '.png'), valid(), false);
+    create(`${at}: wrong extension .jpeg`, user, path.replace(/\.jpg$/, '.jpeg'), valid(), false);
+    create(`${at}: a photo id too short`, user, path.replace(ID, 'short'), valid(), false);
+    create(`${at}: a photo id with a dot`, user, path.replace(ID, 'abc.defghij'), valid(), false);
+    create(`${at}: a photo id of 65 characters`, user, path.replace(ID, 'x'.repeat(65)), valid(), false);
+    create(`${at}: a photo id of 64 characters`, user, path.replace(ID, 'x'.repeat(64)), valid(), true);
+    create(`${at}: one folder deeper`, user, path.replace(`${ID}.jpg`, `extra/${ID}.jpg`), valid(), false);
   }
+  // A relative whose approval was withdrawn uploads no more.
+  create(
+    'owner, not approved creates a waiting photo',
+    'owner, not approved',
+    pathAt('waiting photo', ID),
+    validAt('waiting photo'),
+    false,
+  );
   // The owner in another uid's waiting folder (with that uid in the metadata, too).
   for (const place of ['waiting photo', 'waiting thumbnail'] as const) {
-    const write = valid(place, { metadata: ownerMetadata({ uploaderUid: OTHER_UID }) });
+    const write = validAt(place, { metadata: ownerMetadata({ uploaderUid: OTHER_UID }) });
     create(
       `owner creates a ${place} in another uid's folder`,
       'owner',
@@ -279,7 +417,7 @@ export function createCases(): PhotoCase[] {
       `organiser creates a ${place} in someone's folder`,
       'organiser',
       pathAt(place, ID),
-      valid(place),
+      validAt(place),
       false,
     );
   }
@@ -290,12 +428,15 @@ export function createCases(): PhotoCase[] {
     [`members/photos/pending/${OWNER_UID}/thumbnails/extra/${ID}.jpg`, 'owner'],
     [`members/photos/elsewhere/${ID}.jpg`, 'organiser'],
     [`members/photos/shared/thumbnails/extra/${ID}.jpg`, 'organiser'],
+    [`members/photos/shared/details/extra/${ID}.json`, 'organiser'],
+    [`members/photos/shared/uploaders/${OWNER_UID}`, 'organiser'],
+    [`members/photos/shared/uploaders/${OWNER_UID}/extra/${ID}`, 'organiser'],
     [`members/documents/${ID}.jpg`, 'organiser'],
     [`members/${ID}.jpg`, 'organiser'],
     [`${ID}.jpg`, 'organiser'],
   ];
   for (const [path, user] of otherPaths) {
-    create(`${user} creates ${path}`, user, path, valid('waiting thumbnail'), false);
+    create(`${user} creates ${path}`, user, path, validAt('waiting thumbnail'), false);
   }
   return cases;
 }
@@ -303,17 +444,20 @@ export function createCases(): PhotoCase[] {
 /** Who lists which folder. */
 export function listCases(): ListCase[] {
   const cases: ListCase[] = [];
+  const seesShared = (user: PhotoUser) => [...APPROVED, 'organiser'].includes(user);
+  const selfOrOrganiser = (user: PhotoUser) => SELF.includes(user) || user === 'organiser';
   const folders: [string, (user: PhotoUser) => boolean][] = [
     ['members/photos/pending/', (user) => user === 'organiser'],
-    [`members/photos/pending/${OWNER_UID}/`, (user) => user === 'owner' || user === 'organiser'],
-    [`members/photos/pending/${OWNER_UID}/thumbnails/`, (user) => user === 'owner' || user === 'organiser'],
+    [`members/photos/pending/${OWNER_UID}/`, selfOrOrganiser],
+    [`members/photos/pending/${OWNER_UID}/thumbnails/`, selfOrOrganiser],
+    ['members/photos/shared/', seesShared],
+    ['members/photos/shared/thumbnails/', () => false],
+    ['members/photos/shared/details/', () => false],
+    ['members/photos/shared/uploaders/', () => false],
+    [`members/photos/shared/uploaders/${OWNER_UID}/`, selfOrOrganiser],
     [
-      'members/photos/shared/',
-      (user) => ['owner', 'another approved member', 'organiser claim not true', 'organiser'].includes(user),
-    ],
-    [
-      'members/photos/shared/thumbnails/',
-      (user) => ['owner', 'another approved member', 'organiser claim not true', 'organiser'].includes(user),
+      `members/photos/shared/uploaders/${OTHER_UID}/`,
+      (user) => user === 'organiser' || user === 'another approved member',
     ],
     ['members/photos/', () => false],
     ['members/', () => false],

@@ -8,15 +8,22 @@ import {
 } from '../../../organiser/bucket/member-files.ts';
 import { ORGANISER_CLAIM } from '../../../src/domain/access.ts';
 import {
+  DETAILS_CONTENT_TYPE,
+  DETAILS_FILE_PATTERN,
+  DETAILS_METADATA_KEYS,
   DIMENSION_PATTERN,
+  MARKER_FILE_PATTERN,
   MAX_CAPTION_LENGTH,
+  MAX_DETAILS_BYTES,
   MAX_PHOTO_BYTES,
   MAX_THUMBNAIL_BYTES,
+  PENDING_METADATA_KEYS,
   PHOTO_CONTENT_TYPE,
   PHOTO_FILE_PATTERN,
   PHOTO_ID_PATTERN,
-  PHOTO_METADATA_KEYS,
-  REQUIRED_PHOTO_METADATA_KEYS,
+  REQUIRED_PENDING_METADATA_KEYS,
+  SERVING_FIELDS,
+  SHARED_METADATA_KEYS,
   TAKEN_AT_PATTERN,
 } from '../../../src/domain/photos.ts';
 import {
@@ -26,6 +33,9 @@ import {
   listCases,
   ownerMetadata,
   pathAt,
+  sharedMetadata,
+  validAt,
+  type PhotoObject,
   type PhotoUser,
 } from './photo-rules-matrix.ts';
 import {
@@ -205,6 +215,9 @@ describe('isPermitted (mirror of storage.rules)', () => {
   });
 });
 
+/** A matrix object as the rules see it: its headers beside its type, size and metadata. */
+const asResource = ({ fields, ...object }: PhotoObject): RulesResource => ({ ...object, ...fields });
+
 /** The matrix users' ID tokens. */
 const photoTokens = Object.fromEntries(
   Object.entries(PHOTO_USERS).map(([user, options]) => [
@@ -224,7 +237,7 @@ describe("isPermitted: the relatives' photos (members/photos/)", () => {
             path: rulesPath(path),
             token: photoTokens[user],
             resource: stored,
-            requestResource: method === 'create' || method === 'update' ? write : null,
+            requestResource: (method === 'create' || method === 'update') && write ? asResource(write) : null,
           },
           PROJECT,
         ),
@@ -243,25 +256,43 @@ describe("isPermitted: the relatives' photos (members/photos/)", () => {
     expect(isPermitted({ method: 'create', path, token: photoTokens.owner }, PROJECT)).toBe(false);
   });
 
-  it("an uploaderName needs a name in the token; a shared photo's uploader may delete it only while verified", () => {
+  it("an uploaderName needs a name in the token, an uploaderEmail an e-mail address; a shared photo's uploader may read and delete it only while verified", () => {
     const path = rulesPath(pathAt('waiting photo', 'abcdefgh'));
-    const noName = emulatorIdToken({
-      projectId: PROJECT,
-      uid: 'owner-uid',
-      emailVerified: true,
-      approved: true,
-    });
+    const token = (options: { name?: string; email?: string }) =>
+      emulatorIdToken({
+        projectId: PROJECT,
+        uid: 'owner-uid',
+        emailVerified: true,
+        approved: true,
+        ...options,
+      });
     const write = { contentType: PHOTO_CONTENT_TYPE, size: 10, metadata: ownerMetadata() };
-    const create = (token: string) =>
-      isPermitted({ method: 'create', path, token, requestResource: write }, PROJECT);
-    expect(create(noName)).toBe(false);
+    const create = (idToken: string) =>
+      isPermitted({ method: 'create', path, token: idToken, requestResource: write }, PROJECT);
+    expect(create(token({ email: 'owner@example.org' }))).toBe(false);
+    expect(create(token({ name: 'Owner Relative', email: 'other@example.org' }))).toBe(false);
     expect(create(photoTokens.owner!)).toBe(true);
+    const noName = token({});
     const shared = rulesPath(pathAt('shared photo', 'abcdefgh'));
-    const resource = { metadata: ownerMetadata() };
-    expect(isPermitted({ method: 'delete', path: shared, token: noName, resource }, PROJECT)).toBe(true);
-    expect(isPermitted({ method: 'delete', path: shared, token: noName, resource: null }, PROJECT)).toBe(
-      false,
-    );
+    const resource = { metadata: sharedMetadata() };
+    for (const method of ['get', 'delete'] as const) {
+      expect(isPermitted({ method, path: shared, token: noName, resource }, PROJECT)).toBe(true);
+      // A file that is not there: 404, not 403.
+      expect(isPermitted({ method, path: shared, token: noName, resource: null }, PROJECT)).toBe(true);
+      expect(
+        isPermitted({ method, path: shared, token: photoTokens['owner, unverified'], resource }, PROJECT),
+      ).toBe(false);
+    }
+  });
+
+  it('a serving header set to null or an empty text counts as unset', () => {
+    const path = rulesPath(pathAt('waiting photo', 'abcdefgh'));
+    for (const value of [null, '']) {
+      const write = { ...validAt('waiting photo'), cacheControl: value, contentDisposition: value };
+      expect(
+        isPermitted({ method: 'create', path, token: photoTokens.owner, requestResource: write }, PROJECT),
+      ).toBe(true);
+    }
   });
 });
 
@@ -331,39 +362,54 @@ describe('storage.rules and its mirror', () => {
       '/pending/{uid}/{file}',
       '/pending/{uid}/thumbnails/{file}',
       '/shared',
-      '/shared/thumbnails',
       '/shared/{file}',
       '/shared/thumbnails/{file}',
+      '/shared/details/{file}',
+      '/shared/uploaders/{uid}',
+      '/shared/uploaders/{uid}/{file}',
     ]);
     expect(rules.match(/allow [^:]+:if [^;]+;/g)).toEqual([
       "allow get:if folder!='photos'&&isVerified()&&(resource==null||isOpenToVerified()||isApproved());",
       'allow list:if isOrganiser();',
-      'allow list:if isOwner(uid)||isOrganiser();',
-      'allow list:if isOwner(uid)||isOrganiser();',
-      'allow get,delete:if isOwner(uid)||isOrganiser();',
+      'allow list:if isSelf(uid)||isOrganiser();',
+      'allow list:if isSelf(uid)||isOrganiser();',
+      'allow get,delete:if isSelf(uid)||isOrganiser();',
       'allow create:if mayCreatePending(uid,file,10 * 1024 * 1024);',
-      'allow get,delete:if isOwner(uid)||isOrganiser();',
+      'allow get,delete:if isSelf(uid)||isOrganiser();',
       'allow create:if mayCreatePending(uid,file,512 * 1024);',
       'allow list:if maySeeShared();',
-      'allow list:if maySeeShared();',
-      'allow get:if maySeeShared();',
-      'allow delete:if mayDeleteShared();',
+      'allow get:if maySeeShared()||isSharer();',
+      'allow delete:if isOrganiser()||isSharer();',
       'allow create:if mayCreateShared(file,10 * 1024 * 1024);',
-      'allow get:if maySeeShared();',
-      'allow delete:if mayDeleteShared();',
+      'allow get:if maySeeShared()||isSharer();',
+      'allow delete:if isOrganiser()||isSharer();',
       'allow create:if mayCreateShared(file,512 * 1024);',
+      'allow get:if maySeeShared()||isSharer();',
+      'allow delete:if isOrganiser()||isSharer();',
+      `allow create:if isOrganiser()&&file.matches('${DETAILS_FILE_PATTERN}')&&isNew('${DETAILS_CONTENT_TYPE}',4 * 1024)&&request.resource.metadata.keys().hasOnly(['uploaderUid'])&&request.resource.metadata.keys().hasAll(['uploaderUid']);`,
+      'allow list:if isSelf(uid)||isOrganiser();',
+      'allow delete:if isSelf(uid)||isOrganiser();',
+      `allow create:if isOrganiser()&&file.matches('${MARKER_FILE_PATTERN}')&&isNew('application/octet-stream',0)&&request.resource.metadata.size()==0;`,
     ]);
+    expect(4 * 1024).toBe(MAX_DETAILS_BYTES);
+    expect(DETAILS_METADATA_KEYS).toEqual(['uploaderUid']);
     expect(10 * 1024 * 1024).toBe(MAX_PHOTO_BYTES);
     expect(512 * 1024).toBe(MAX_THUMBNAIL_BYTES);
   });
 
-  it("checks the photos' file names, content type, metadata keys and formats of src/domain/photos.ts", () => {
+  it("checks the photos' file names, content type, metadata keys, formats and headers of src/domain/photos.ts", () => {
     expect(PHOTO_FILE_PATTERN).toBe(`${PHOTO_ID_PATTERN.source.slice(0, -1)}[.]jpg$`);
+    expect(DETAILS_FILE_PATTERN).toBe(`${PHOTO_ID_PATTERN.source.slice(0, -1)}[.]json$`);
+    expect(MARKER_FILE_PATTERN).toBe(PHOTO_ID_PATTERN.source);
     expect(rules).toContain(`return file.matches('${PHOTO_FILE_PATTERN}');`);
-    expect(rules).toContain(`request.resource.contentType=='${PHOTO_CONTENT_TYPE}'`);
+    expect(rules).toContain(`isNew('${PHOTO_CONTENT_TYPE}',maxBytes)`);
+    expect(rules).toContain('request.resource.contentType==contentType');
+    for (const field of SERVING_FIELDS) expect(rules).toContain(`isUnset('${field}')`);
     const list = (keys: readonly string[]) => `[${keys.map((key) => `'${key}'`).join(',')}]`;
-    expect(rules).toContain(`md.keys().hasOnly(${list(PHOTO_METADATA_KEYS)})`);
-    expect(rules).toContain(`md.keys().hasAll(${list(REQUIRED_PHOTO_METADATA_KEYS)})`);
+    expect(rules).toContain(`md.keys().hasOnly(${list(PENDING_METADATA_KEYS)})`);
+    expect(rules).toContain(`md.keys().hasAll(${list(REQUIRED_PENDING_METADATA_KEYS)})`);
+    expect(rules).toContain(`md.keys().hasOnly(${list(SHARED_METADATA_KEYS)})`);
+    expect(rules).toContain(`md.keys().hasAll(${list(SHARED_METADATA_KEYS)})`);
     expect(rules).toContain(`md.takenAt.matches('${TAKEN_AT_PATTERN}')`);
     expect(rules).toContain(`md.width.matches('${DIMENSION_PATTERN}')`);
     expect(rules).toContain(`md.height.matches('${DIMENSION_PATTERN}')`);

@@ -13,17 +13,26 @@
  *                          || resource.metadata.access == 'verified'        (an ordinary file)
  *                          || approved);                                    (an approved account)
  *       no client writes (create, update, delete).
- *   - members/photos/ (src/domain/photos.ts: paths, limits, metadata keys):
+ *   - members/photos/ (src/domain/photos.ts: paths, limits, metadata keys). "self": verified and uid == auth.uid;
+ *     "sharer": verified and (no such file, or its metadata's uploaderUid == auth.uid); every create: resource ==
+ *     null, the content type and size limit, and none of cacheControl, contentDisposition, contentEncoding,
+ *     contentLanguage set (absent, null or empty):
  *       pending                      list: organiser
- *       pending/{uid}, .../thumbnails list: the owner (uid == auth.uid, verified, approved) or an organiser
- *       pending/{uid}/{file}          get, delete: owner or organiser; create: the owner, file a photo id + '.jpg',
- *       pending/{uid}/thumbnails/{file}   resource == null, image/jpeg, <= 10 MiB (thumbnails 512 KiB), the
- *                                     metadata keys and formats, uploaderUid == uid, uploaderName == token name
- *       shared, shared/thumbnails     list: approved (verified) or organiser
+ *       pending/{uid}, .../thumbnails list: self or organiser
+ *       pending/{uid}/{file}          get, delete: self or organiser; create: self and approved, file a photo id +
+ *       pending/{uid}/thumbnails/{file}   '.jpg', image/jpeg, <= 10 MiB (thumbnails 512 KiB), the pending metadata
+ *                                     keys and formats, uploaderUid == uid, uploaderEmail == token email,
+ *                                     uploaderName == token name
+ *       shared                       list: approved (verified) or organiser
  *       shared/{file}, shared/thumbnails/{file}
- *                                     get: approved or organiser; delete: organiser, or verified and
- *                                     resource.metadata.uploaderUid == auth.uid; create: organiser, with the
- *                                     same file, type, size and metadata rules (uploader not compared)
+ *                                     get: approved, organiser or sharer; delete: organiser or sharer; create:
+ *                                     organiser, image/jpeg, the shared metadata keys (takenAt, width, height,
+ *                                     uploaderUid) exactly
+ *       shared/details/{file}         get, delete: as above; create: organiser, photo id + '.json',
+ *                                     application/json, <= 4 KiB, metadata exactly uploaderUid
+ *       shared/uploaders/{uid}        list: self or organiser
+ *       shared/uploaders/{uid}/{file} delete: self or organiser; create: organiser, file a photo id,
+ *                                     application/octet-stream, 0 bytes, no custom metadata
  *       nothing else (no update anywhere).
  *   - Everything else: denied.
  *   Several matches may apply to one path (e.g. pending/{uid}/thumbnails is both a folder to list and a {file});
@@ -56,14 +65,21 @@ import {
 } from '../../../organiser/bucket/member-files.ts';
 import { ORGANISER_CLAIM } from '../../../src/domain/access.ts';
 import {
+  DETAILS_CONTENT_TYPE,
+  DETAILS_FILE_PATTERN,
+  DETAILS_METADATA_KEYS,
   DIMENSION_PATTERN,
+  MARKER_FILE_PATTERN,
   MAX_CAPTION_LENGTH,
+  MAX_DETAILS_BYTES,
   MAX_PHOTO_BYTES,
   MAX_THUMBNAIL_BYTES,
+  PENDING_METADATA_KEYS,
   PHOTO_CONTENT_TYPE,
   PHOTO_FILE_PATTERN,
-  PHOTO_METADATA_KEYS,
-  REQUIRED_PHOTO_METADATA_KEYS,
+  REQUIRED_PENDING_METADATA_KEYS,
+  SERVING_FIELDS,
+  SHARED_METADATA_KEYS,
   TAKEN_AT_PATTERN,
   captionLength,
 } from '../../../src/domain/photos.ts';
@@ -73,7 +89,7 @@ import {
  * storage.rules changes, rules.test.ts fails until this mirror has been brought in line and the hash updated
  * (the test prints the new one).
  */
-export const MIRRORED_RULES_SHA256 = 'd5733292d5ac71da5ef5ccbaebd9fce637c9b4462958b431284e14218687e389';
+export const MIRRORED_RULES_SHA256 = '46af0df703d20de26c9499d766afeaa2e5e2f183571bdae3fff8aa40cd362bdc';
 
 /** storage.rules without comments and with whitespace collapsed: a change in wording of a comment is no drift. */
 export function normaliseRules(text: string): string {
@@ -98,6 +114,11 @@ export interface RulesResource {
   /** Bytes (request.resource.size). */
   size?: number;
   contentType?: string;
+  /** The headers Storage serves the object with (absent when not set). */
+  cacheControl?: string | null;
+  contentDisposition?: string | null;
+  contentEncoding?: string | null;
+  contentLanguage?: string | null;
 }
 
 export interface RulesRequest {
@@ -206,71 +227,118 @@ const matches = (value: unknown, pattern: string) =>
 // isPhotoFile(file): file.matches('^[A-Za-z0-9_-]{8,64}[.]jpg$')
 const isPhotoFile = (file: string | undefined) => matches(file, PHOTO_FILE_PATTERN);
 
-// isNewJpeg(maxBytes): resource == null && request.resource.contentType == 'image/jpeg' && request.resource.size <= maxBytes
-function isNewJpeg({ resource, requestResource }: RuleContext, maxBytes: number): boolean {
+// isUnset(field): !(field in request.resource) || request.resource[field] == null || request.resource[field] == ''
+const isUnset = (resource: RulesResource, field: (typeof SERVING_FIELDS)[number]) =>
+  !Object.hasOwn(resource, field) ||
+  resource[field] === null ||
+  resource[field] === undefined ||
+  resource[field] === '';
+
+// isNew(contentType, maxBytes): resource == null && request.resource.contentType == contentType
+//   && request.resource.size <= maxBytes && isUnset(each serving field)
+function isNew({ resource, requestResource }: RuleContext, contentType: string, maxBytes: number): boolean {
   return (
     resource === null &&
     requestResource !== null &&
-    requestResource.contentType === PHOTO_CONTENT_TYPE &&
+    requestResource.contentType === contentType &&
     typeof requestResource.size === 'number' &&
-    requestResource.size <= maxBytes
+    requestResource.size <= maxBytes &&
+    SERVING_FIELDS.every((field) => isUnset(requestResource, field))
   );
 }
 
 const metadataOf = (resource: RulesResource | null) => resource?.metadata ?? {};
 
-// hasPhotoMetadata(): the keys (hasOnly, hasAll), takenAt, width, height, caption.size() <= 300
-function hasPhotoMetadata({ requestResource }: RuleContext): boolean {
-  const md = metadataOf(requestResource);
+/** `md.keys().hasOnly(allowed) && md.keys().hasAll(required)` */
+function hasKeys(
+  md: Record<string, unknown>,
+  allowed: readonly string[],
+  required: readonly string[],
+): boolean {
   const keys = Object.keys(md);
-  const allowed: readonly string[] = PHOTO_METADATA_KEYS;
+  return keys.every((key) => allowed.includes(key)) && required.every((key) => keys.includes(key));
+}
+
+// hasDateAndSize(md): takenAt, width and height match their patterns
+const hasDateAndSize = (md: Record<string, unknown>) =>
+  matches(md.takenAt, TAKEN_AT_PATTERN) &&
+  matches(md.width, DIMENSION_PATTERN) &&
+  matches(md.height, DIMENSION_PATTERN);
+
+// hasPendingMetadata(): the keys (hasOnly, hasAll), the date and size, caption.size() <= 300
+function hasPendingMetadata({ requestResource }: RuleContext): boolean {
+  const md = metadataOf(requestResource);
   return (
-    keys.every((key) => allowed.includes(key)) &&
-    REQUIRED_PHOTO_METADATA_KEYS.every((key) => keys.includes(key)) &&
-    matches(md.takenAt, TAKEN_AT_PATTERN) &&
-    matches(md.width, DIMENSION_PATTERN) &&
-    matches(md.height, DIMENSION_PATTERN) &&
+    hasKeys(md, PENDING_METADATA_KEYS, REQUIRED_PENDING_METADATA_KEYS) &&
+    hasDateAndSize(md) &&
     (!Object.hasOwn(md, 'caption') ||
       (typeof md.caption === 'string' && captionLength(md.caption) <= MAX_CAPTION_LENGTH))
   );
 }
 
-// isUploadedBy(uid): md.uploaderUid == uid && (!('uploaderName' in md) || ('name' in request.auth.token &&
-//   md.uploaderName == request.auth.token.name))
+// isUploadedBy(uid): md.uploaderUid == uid && md.uploaderEmail == request.auth.token.email
+//   && (!('uploaderName' in md) || ('name' in request.auth.token && md.uploaderName == request.auth.token.name))
 function isUploadedBy({ requestResource, auth }: RuleContext, uid: string): boolean {
   const md = metadataOf(requestResource);
   return (
     md.uploaderUid === uid &&
-    (!Object.hasOwn(md, 'uploaderName') ||
-      (auth !== null && Object.hasOwn(auth, 'name') && md.uploaderName === auth.name))
+    auth !== null &&
+    typeof auth.email === 'string' &&
+    md.uploaderEmail === auth.email &&
+    (!Object.hasOwn(md, 'uploaderName') || (Object.hasOwn(auth, 'name') && md.uploaderName === auth.name))
   );
 }
 
-// isOwner(uid): isVerified() && isApproved() && request.auth.uid == uid
-const isOwner = (ctx: RuleContext) => isVerified(ctx) && isApproved(ctx) && ctx.auth?.sub === ctx.params.uid;
-const ownerOrOrganiser: Condition = (ctx) => isOwner(ctx) || isOrganiser(ctx);
+// hasSharedMetadata(): exactly takenAt, width, height and uploaderUid, the date and size in their formats
+function hasSharedMetadata({ requestResource }: RuleContext): boolean {
+  const md = metadataOf(requestResource);
+  return hasKeys(md, SHARED_METADATA_KEYS, SHARED_METADATA_KEYS) && hasDateAndSize(md);
+}
+
+// isSelf(uid): isVerified() && request.auth.uid == uid
+const isSelf: Condition = (ctx) => isVerified(ctx) && ctx.auth?.sub === ctx.params.uid;
+const selfOrOrganiser: Condition = (ctx) => isSelf(ctx) || isOrganiser(ctx);
 
 const mayCreatePending =
   (maxBytes: number): Condition =>
   (ctx) =>
-    isOwner(ctx) &&
+    isSelf(ctx) &&
+    isApproved(ctx) &&
     isPhotoFile(ctx.params.file) &&
-    isNewJpeg(ctx, maxBytes) &&
-    hasPhotoMetadata(ctx) &&
+    isNew(ctx, PHOTO_CONTENT_TYPE, maxBytes) &&
+    hasPendingMetadata(ctx) &&
     isUploadedBy(ctx, ctx.params.uid!);
 
 const mayCreateShared =
   (maxBytes: number): Condition =>
   (ctx) =>
-    isOrganiser(ctx) && isPhotoFile(ctx.params.file) && isNewJpeg(ctx, maxBytes) && hasPhotoMetadata(ctx);
+    isOrganiser(ctx) &&
+    isPhotoFile(ctx.params.file) &&
+    isNew(ctx, PHOTO_CONTENT_TYPE, maxBytes) &&
+    hasSharedMetadata(ctx);
 
-// mayDeleteShared(): isOrganiser() || (isVerified() && resource != null && resource.metadata.uploaderUid == request.auth.uid)
-const mayDeleteShared: Condition = (ctx) =>
-  isOrganiser(ctx) ||
-  (isVerified(ctx) && ctx.resource !== null && metadataOf(ctx.resource).uploaderUid === ctx.auth?.sub);
+// details create: isOrganiser() && file a photo id + '.json' && isNew('application/json', 4 KiB) && metadata exactly uploaderUid
+const mayCreateDetails: Condition = (ctx) =>
+  isOrganiser(ctx) &&
+  matches(ctx.params.file, DETAILS_FILE_PATTERN) &&
+  isNew(ctx, DETAILS_CONTENT_TYPE, MAX_DETAILS_BYTES) &&
+  hasKeys(metadataOf(ctx.requestResource), DETAILS_METADATA_KEYS, DETAILS_METADATA_KEYS);
+
+// marker create: isOrganiser() && file a photo id && isNew('application/octet-stream', 0) && no custom metadata
+const mayCreateMarker: Condition = (ctx) =>
+  isOrganiser(ctx) &&
+  matches(ctx.params.file, MARKER_FILE_PATTERN) &&
+  isNew(ctx, 'application/octet-stream', 0) &&
+  Object.keys(metadataOf(ctx.requestResource)).length === 0;
+
+// isSharer(): isVerified() && (resource == null || resource.metadata.uploaderUid == request.auth.uid)
+const isSharer: Condition = (ctx) =>
+  isVerified(ctx) && (ctx.resource === null || metadataOf(ctx.resource).uploaderUid === ctx.auth?.sub);
 
 // maySeeShared(): isOrganiser() || (isVerified() && isApproved())
 const maySeeShared: Condition = (ctx) => isOrganiser(ctx) || (isVerified(ctx) && isApproved(ctx));
+const mayReadShared: Condition = (ctx) => maySeeShared(ctx) || isSharer(ctx);
+const mayDeleteShared: Condition = (ctx) => isOrganiser(ctx) || isSharer(ctx);
 
 // isOpenToVerified(): 'access' in resource.metadata && resource.metadata.access == 'verified'
 function isOpenToVerified({ resource }: RuleContext): boolean {
@@ -295,25 +363,33 @@ const RULES: readonly MatchBlock[] = [
     },
   },
   { path: 'members/photos/pending', allow: { list: isOrganiser } },
-  { path: 'members/photos/pending/{uid}', allow: { list: ownerOrOrganiser } },
-  { path: 'members/photos/pending/{uid}/thumbnails', allow: { list: ownerOrOrganiser } },
+  { path: 'members/photos/pending/{uid}', allow: { list: selfOrOrganiser } },
+  { path: 'members/photos/pending/{uid}/thumbnails', allow: { list: selfOrOrganiser } },
   {
     path: 'members/photos/pending/{uid}/{file}',
-    allow: { get: ownerOrOrganiser, delete: ownerOrOrganiser, create: mayCreatePending(MAX_PHOTO_BYTES) },
+    allow: { get: selfOrOrganiser, delete: selfOrOrganiser, create: mayCreatePending(MAX_PHOTO_BYTES) },
   },
   {
     path: 'members/photos/pending/{uid}/thumbnails/{file}',
-    allow: { get: ownerOrOrganiser, delete: ownerOrOrganiser, create: mayCreatePending(MAX_THUMBNAIL_BYTES) },
+    allow: { get: selfOrOrganiser, delete: selfOrOrganiser, create: mayCreatePending(MAX_THUMBNAIL_BYTES) },
   },
   { path: 'members/photos/shared', allow: { list: maySeeShared } },
-  { path: 'members/photos/shared/thumbnails', allow: { list: maySeeShared } },
   {
     path: 'members/photos/shared/{file}',
-    allow: { get: maySeeShared, delete: mayDeleteShared, create: mayCreateShared(MAX_PHOTO_BYTES) },
+    allow: { get: mayReadShared, delete: mayDeleteShared, create: mayCreateShared(MAX_PHOTO_BYTES) },
   },
   {
     path: 'members/photos/shared/thumbnails/{file}',
-    allow: { get: maySeeShared, delete: mayDeleteShared, create: mayCreateShared(MAX_THUMBNAIL_BYTES) },
+    allow: { get: mayReadShared, delete: mayDeleteShared, create: mayCreateShared(MAX_THUMBNAIL_BYTES) },
+  },
+  {
+    path: 'members/photos/shared/details/{file}',
+    allow: { get: mayReadShared, delete: mayDeleteShared, create: mayCreateDetails },
+  },
+  { path: 'members/photos/shared/uploaders/{uid}', allow: { list: selfOrOrganiser } },
+  {
+    path: 'members/photos/shared/uploaders/{uid}/{file}',
+    allow: { delete: selfOrOrganiser, create: mayCreateMarker },
   },
 ];
 

@@ -1,4 +1,4 @@
-import { fitWithin, PHOTO_MAX_EDGE, THUMBNAIL_MAX_EDGE, qualitiesToTry } from './resize';
+import { fitWithin, PHOTO_MAX_EDGE, THUMBNAIL_MAX_EDGE, qualitiesToTry } from './photo-size';
 
 describe('fitWithin', () => {
   it('scales a 4000x3000 camera photo to 2560x1920 and its thumbnail to 480x360', () => {

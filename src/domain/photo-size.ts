@@ -1,9 +1,9 @@
 /**
- * How the photos page resizes a photo before it is uploaded (issue 15): at most 2560 px on its longest side,
- * re-encoded as JPEG at quality 0.85, and a 480 px thumbnail made the same way. Pure numbers, shared by the Web
- * Worker that does the work and the tests.
+ * The size of a photo as the site stores it: at most 2560 px on its longest side, re-encoded as JPEG at quality
+ * 0.85, and a 480 px thumbnail made the same way. Pure numbers, shared by the page's Web Worker (a relative's upload,
+ * an organiser's approval) and the organisers' command, which makes the same files with sharp.
  */
-import { MAX_PHOTO_BYTES, MAX_THUMBNAIL_BYTES } from '../../domain/photos';
+import { MAX_PHOTO_BYTES, MAX_THUMBNAIL_BYTES } from './photos';
 
 /** The longest side of a shared photo, in pixels. */
 export const PHOTO_MAX_EDGE = 2560;
