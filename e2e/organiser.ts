@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { connectAdmin, hostOf, type AdminConnection, type Bucket } from '../organiser/core/firebase-admin.ts';
 import { APPROVED_CLAIM, ORGANISER_CLAIM } from '../src/domain/access.ts';
-import { PENDING_PREFIX, SHARED_PREFIX, parsePhotoPath } from '../src/domain/photos.ts';
+import { PENDING_PREFIX, SHARED_PREFIX, parsePhotoPath, uploaderFolderOf } from '../src/domain/photos.ts';
 import { AUTH_URL, BUCKET, PROJECT_ID, STORAGE_URL, type DemoAccount } from '../tools/local/config.ts';
 
 const run = promisify(execFile);
@@ -145,6 +145,7 @@ async function removeAccount(uid: string): Promise<void> {
   try {
     const bucket = admin.bucket(BUCKET);
     await bucket.deleteFiles({ prefix: `${PENDING_PREFIX}${uid}/` }).catch(() => {});
+    await bucket.deleteFiles({ prefix: uploaderFolderOf(uid) }).catch(() => {});
     const [shared] = await bucket.getFiles({ prefix: SHARED_PREFIX });
     const theirs = shared.filter((file) => file.metadata.metadata?.uploaderUid === uid);
     await Promise.all(theirs.map((file) => file.delete({ ignoreNotFound: true })));

@@ -36,10 +36,13 @@ for (const { lang, prefix, messages } of LANGUAGES) {
         messages.privacy_delete_heading!,
       ]);
       const main = page.getByRole('main');
-      // What is kept, including that no position or camera details leave the device.
-      await expect(main.getByRole('listitem')).toHaveCount(8);
+      // What is kept (no position or camera details leave the device; the approver makes the shared copy anew),
+      // who sees what (the uploader's e-mail address only organisers), and the hour a blocked account keeps.
+      await expect(main.getByRole('listitem')).toHaveCount(9);
       await expect(main).toContainText('GPS');
       await expect(main).toContainText('EXIF');
+      for (const key of ['privacy_stored_photos', 'privacy_seen_organisers', 'privacy_seen_blocked'])
+        await expect(main).toContainText(messages[key]!);
       // The organisers' address (twice: removal and questions), the About page and the members area.
       const mail = main.getByRole('link', { name: CONTACT });
       await expect(mail).toHaveCount(2);

@@ -40,6 +40,7 @@ export default function PrivacyPage() {
           <li>{m.privacy_seen_organisers()}</li>
           <li>{m.privacy_seen_waiting()}</li>
           <li>{m.privacy_seen_shared()}</li>
+          <li>{m.privacy_seen_blocked()}</li>
           <li>
             <RichText
               message={m.privacy_seen_where}

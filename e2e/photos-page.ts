@@ -1,0 +1,108 @@
+/**
+ * The photos page as the browser tests use it: signing in to it, adding and sharing photos through the page, and
+ * what a relative who bypasses the page sends (an upload through Firebase's REST API with their own ID token).
+ */
+import type { Page } from '@playwright/test';
+import { signInWithPassword } from '../organiser/core/auth-emulator.ts';
+import {
+  PENDING_PREFIX,
+  pendingMetadata,
+  photoPathOf,
+  thumbnailPathOf,
+  type PhotoFacts,
+} from '../src/domain/photos.ts';
+import { clientUploadRequest } from '../tools/local/storage/client-upload.ts';
+import { AUTH_URL, BUCKET, PROJECT_ID, STORAGE_URL } from '../tools/local/config.ts';
+import { expect, signInWithEmail } from './fixtures';
+import { storedPhotoObjects, type TestAccount } from './organiser';
+
+/** Signs in and opens the photos page: the guard sends the visitor to sign in, and back to the photos. */
+export async function openPhotos(page: Page, who: TestAccount, locale: 'en' | 'nb' = 'en'): Promise<void> {
+  const prefix = locale === 'nb' ? '/nb' : '';
+  await page.goto(`${prefix}/members/photos`);
+  await expect(page).toHaveURL(new RegExp(`${prefix}/login$`));
+  await signInWithEmail(page, who.email, who.password, {
+    loginPath: locale === 'nb' ? '/nb/login' : '/login',
+    navigate: false,
+  });
+  await expect(page).toHaveURL(new RegExp(`${prefix}/members/photos$`));
+  await expect(
+    page.getByRole('heading', {
+      level: 1,
+      name: locale === 'nb' ? 'Bilder fra slektstreffet' : 'Photos from the reunion',
+    }),
+  ).toBeVisible();
+}
+
+export const itemOf = (page: Page, name: string) => page.locator(`.upload-item[data-file-name="${name}"]`);
+
+/** Adds files through "Add photos" (the file picker). */
+export async function addPhotos(page: Page, paths: string[]): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Add photos' }).click();
+  await (await chooser).setFiles(paths);
+}
+
+/** Shares what is ready and waits until every one of `names` is sent; returns their photo ids (from the bucket). */
+export async function shareAndWait(page: Page, who: TestAccount, names: string[]): Promise<string[]> {
+  for (const name of names)
+    await expect(itemOf(page, name)).toContainText('Ready to share', { timeout: 30_000 });
+  await page
+    .getByRole('button', { name: names.length === 1 ? 'Share 1 photo' : `Share ${names.length} photos` })
+    .click();
+  for (const name of names)
+    await expect(itemOf(page, name)).toContainText('Sent: waiting for an organiser’s approval.', {
+      timeout: 30_000,
+    });
+  const stored = await storedPhotoObjects(`${PENDING_PREFIX}${who.uid}/`);
+  return stored
+    .filter((name) => !name.includes('/thumbnails/'))
+    .map((name) =>
+      name
+        .split('/')
+        .at(-1)!
+        .replace(/\.jpg$/, ''),
+    );
+}
+
+export async function idTokenOf(who: TestAccount): Promise<string> {
+  return signInWithPassword({ url: AUTH_URL, projectId: PROJECT_ID }, who.email, who.password);
+}
+
+/**
+ * What a relative who bypasses the page can send: a photo and a thumbnail of their choosing, uploaded into their own
+ * waiting folder through Firebase's REST API with their ID token and the metadata the rules ask for.
+ */
+export async function uploadPastThePage(
+  who: TestAccount,
+  photoId: string,
+  files: { photo: Buffer; thumbnail: Buffer },
+  facts: Omit<PhotoFacts, 'uploaderUid' | 'uploaderEmail' | 'uploaderName' | 'width' | 'height'>,
+): Promise<void> {
+  const token = await idTokenOf(who);
+  const location = { state: 'pending', uid: who.uid, photoId } as const;
+  for (const [path, bytes] of [
+    [thumbnailPathOf(location), files.thumbnail],
+    [photoPathOf(location), files.photo],
+  ] as const) {
+    const metadata = pendingMetadata({
+      ...facts,
+      width: 640,
+      height: 480,
+      uploaderUid: who.uid,
+      uploaderName: who.displayName,
+      uploaderEmail: who.email,
+    });
+    const { url, init } = clientUploadRequest(
+      STORAGE_URL,
+      BUCKET,
+      path,
+      bytes,
+      'image/jpeg',
+      `Firebase ${token}`,
+      metadata,
+    );
+    const response = await fetch(url, init);
+    expect(response.status, await response.text()).toBe(200);
+  }
+}
