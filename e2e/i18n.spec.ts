@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { demoFile } from '../tools/local/seed/demo-files.ts';
 import { SITE_URL } from '../tools/local/config.ts';
 import { CATALOGUE, downloadFileName } from '../src/domain/catalogue.ts';
@@ -187,6 +187,36 @@ test.describe('the language switch', () => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
+  test('a tap before the page’s scripts have run is remembered too, in either direction', async ({
+    page,
+  }) => {
+    for (const [from, to, label, home] of [
+      ['/about', '/nb/about', 'Norsk', '/nb/home'],
+      ['/nb/about', '/about', 'English', '/home'],
+    ] as const) {
+      // The page as a slow line shows it: its HTML painted, its scripts still on the way (those of the page the
+      // tap leads to come as usual).
+      const held: Route[] = [];
+      await page.route('**/*.js', (route) =>
+        new URL(route.request().headers().referer ?? SITE_URL).pathname === from
+          ? void held.push(route)
+          : route.continue(),
+      );
+      await page.goto(from, { waitUntil: 'commit' });
+      const link = page.getByRole('link', { name: label });
+      await expect(link).toBeVisible();
+      await expect.poll(() => held.length).toBeGreaterThan(0);
+      await link.click();
+      await expect(page).toHaveURL(new RegExp(`${to}$`));
+      await page.unroute('**/*.js');
+      for (const route of held) await route.abort().catch(() => {});
+      await expect(page.locator('html')).toHaveAttribute('lang', to.startsWith('/nb') ? 'nb' : 'en');
+      await page.waitForLoadState('load');
+      await page.goto('/');
+      await expect(page).toHaveURL(new RegExp(`${home}$`));
+    }
   });
 
   test('is a link named in its own language on every page', async ({ page }) => {

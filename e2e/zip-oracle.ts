@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import JSZip from 'jszip';
 import { demoFile } from '../tools/local/seed/demo-files.ts';
 import { CATALOGUE, downloadFileName, safeName, type CatalogueEntry } from '../src/domain/catalogue.ts';
-import type { Locale } from '../src/lib/locale.ts';
+import type { Locale } from '../src/lib/locale-path.ts';
 import { expect } from './fixtures';
 
 type Messages = Record<string, string>;

@@ -20,10 +20,11 @@ import { eventJsonLd } from './components/reunion-notice/event-json-ld';
 import { shareImagePath } from './lib/share-image';
 import { feedTexts } from './features/news/feed-texts';
 import type { HeadTexts } from './lib/document-head';
-import { LOCALE_FACTS, LOCALES, setDocumentLocale, type Locale } from './lib/locale';
+import { LOCALE_FACTS, setDocumentLocale } from './lib/locale';
+import { LOCALES, type Locale } from './lib/locale-path';
 import { m } from './paraglide/messages.js';
 
-export { LOCALES } from './lib/locale';
+export { LOCALES } from './lib/locale-path';
 export { MEMBER_PAGES } from './config/pages';
 export { feedTexts };
 

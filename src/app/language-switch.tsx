@@ -1,19 +1,14 @@
 import { useLocation } from 'react-router';
 import { useClientReady } from '../components/use-client-ready';
-import {
-  currentLocale,
-  delocalizePath,
-  LOCALE_FACTS,
-  localizePath,
-  otherLocale,
-  rememberChoice,
-} from '../lib/locale';
+import { currentLocale, LOCALE_FACTS, localizePath } from '../lib/locale';
+import { delocalizePath, otherLocale, rememberChoice } from '../lib/locale-path';
 import { m } from '../paraglide/messages.js';
 
 /**
  * The link to this page in the other language, named in that language ("Norsk" on English pages,
- * "English" on Norwegian ones). It keeps the section the visitor is looking at (the hash), is a full page
- * load (each language is its own set of pages), and remembers the choice for the next visit to /.
+ * "English" on Norwegian ones). It keeps the section the visitor is looking at (the hash) and is a full page
+ * load (each language is its own set of pages). The choice for the next visit to / is recorded by the page it
+ * leads to (src/main.tsx), whenever the link was tapped; here too, for a browser that sends no referrer.
  */
 export function LanguageSwitch({ className }: { className?: string }) {
   const { pathname, hash } = useLocation();

@@ -1,7 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import type { PageMetaMessages } from '../components/page-meta';
 import { PAGE_LIST, PAGES, pageAt, type Page } from '../config/pages';
-import type { Locale } from '../lib/locale';
+import type { Locale } from '../lib/locale-path';
 
 /**
  * Each page's code, loaded when the page is shown. The build-time HTML already shows the page's content

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import type { User } from 'firebase/auth';
 import { useLocation } from 'react-router';
-import type { Locale } from '../lib/locale';
+import type { Locale } from '../lib/locale-path';
 import { renderWithProviders, testUser } from '../testing/test-utils';
 import { AppRoutes } from './routes';
 

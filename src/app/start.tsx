@@ -3,14 +3,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AuthProvider } from '../features/auth/auth-provider';
 import { stopKeepingEarlyClicks } from '../lib/early-clicks';
-import {
-  builtLocale,
-  LOCALE_FACTS,
-  localizePath,
-  setDocumentLocale,
-  startLocale,
-  type Locale,
-} from '../lib/locale';
+import { builtLocale, LOCALE_FACTS, localizePath, setDocumentLocale } from '../lib/locale';
+import { startLocale, type Locale } from '../lib/locale-path';
 import { preloadPageAt } from './page-components';
 import { AppRoutes } from './routes';
 

@@ -1,4 +1,5 @@
-import { currentLocale, delocalizePath, localizePath, type Locale } from '../lib/locale.ts';
+import { currentLocale, localizePath } from '../lib/locale.ts';
+import { delocalizePath, type Locale } from '../lib/locale-path.ts';
 import { m } from '../paraglide/messages.js';
 
 /**

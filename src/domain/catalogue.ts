@@ -1,4 +1,5 @@
-import { currentLocale, type Locale } from '../lib/locale';
+import { currentLocale } from '../lib/locale';
+import { type Locale } from '../lib/locale-path';
 import { m } from '../paraglide/messages.js';
 import type { MemberSectionId } from './member-sections';
 

@@ -1,5 +1,6 @@
 import { pagePath } from '../config/pages.ts';
-import { currentLocale, type Locale } from '../lib/locale.ts';
+import { currentLocale } from '../lib/locale.ts';
+import { type Locale } from '../lib/locale-path.ts';
 
 /**
  * A news post as the site knows it (written by the organisers in content/news, read at build time by

@@ -4,7 +4,8 @@
  * popup. It follows the page's language. This module loads no Firebase code, so the site can call
  * setAuthLanguage at startup; Auth (./app, loaded later) picks the language up when it is created.
  */
-import { currentLocale, LOCALE_FACTS, type Locale } from '../lib/locale';
+import { currentLocale, LOCALE_FACTS } from '../lib/locale';
+import { type Locale } from '../lib/locale-path';
 
 export type AuthLocale = Locale;
 

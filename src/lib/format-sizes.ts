@@ -3,7 +3,8 @@
  * the zip of every file). A module of its own so that the public pages' first load does not carry it; dates and
  * percentages are in ./format.
  */
-import { currentLocale, type Locale } from './locale';
+import { currentLocale } from './locale';
+import { type Locale } from './locale-path';
 
 /** The same Intl locales as ./format (not imported from there: that would change the public pages' chunk). */
 const INTL_TAG: Record<Locale, string> = { en: 'en-US', nb: 'nb-NO' };

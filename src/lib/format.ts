@@ -13,7 +13,8 @@
  * Counts and file sizes (the members area only) are in ./format-sizes, so that this module, which the public
  * pages load at once, stays as small as they need.
  */
-import { currentLocale, type Locale } from './locale.ts';
+import { currentLocale } from './locale.ts';
+import { type Locale } from './locale-path.ts';
 
 const INTL_TAG: Record<Locale, string> = { en: 'en-US', nb: 'nb-NO' };
 

@@ -1,12 +1,13 @@
+import { localizePath } from './locale';
 import {
+  chosenOnArrival,
   delocalizePath,
   localeOfPath,
-  localizePath,
   preferredLocale,
   rememberChoice,
   rememberedChoice,
   startLocale,
-} from './locale';
+} from './locale-path';
 
 function memoryStorage(): Storage {
   const data = new Map<string, string>();
@@ -76,5 +77,29 @@ describe('locale', () => {
     expect(rememberedChoice(broken)).toBeUndefined();
     expect(() => rememberChoice('nb', broken)).not.toThrow();
     expect(startLocale('/', ['nb'], broken)).toBe('nb');
+  });
+});
+
+describe('chosenOnArrival', () => {
+  const here = (pathname: string) => ({ pathname, origin: 'https://reunion.example' });
+  it.each([
+    ['/nb/about', 'https://reunion.example/about', 'nb'],
+    ['/about', 'https://reunion.example/nb/about', 'en'],
+    ['/nb/home', 'https://reunion.example/home#planning-committee', 'nb'],
+    ['/nb', 'https://reunion.example/', 'nb'],
+    ['/nb/news/thank-you', 'https://reunion.example/news/thank-you?x=1', 'nb'],
+  ])('%s from %s: %s was chosen', (path, referrer, chosen) => {
+    expect(chosenOnArrival(here(path), referrer)).toBe(chosen);
+  });
+
+  it.each([
+    ['/nb/about', ''],
+    ['/nb/about', 'not an address'],
+    ['/nb/about', 'https://www.google.com/about'],
+    ['/nb/about', 'https://reunion.example/nb/home'],
+    ['/nb/about', 'https://reunion.example/contact'],
+    ['/about', 'https://reunion.example/about'],
+  ])('%s from %j: no choice', (path, referrer) => {
+    expect(chosenOnArrival(here(path), referrer)).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
-import { localizePath, type Locale } from './locale';
+import { localizePath } from './locale';
+import { type Locale } from './locale-path';
 
 /**
  * The picture a link to the site shows when shared (og:image): one per language, with its texts in that

@@ -10,7 +10,8 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { AuthContext, fixedAuthState } from '../components/auth-context';
-import { setDocumentLocale, type Locale } from '../lib/locale';
+import { setDocumentLocale } from '../lib/locale';
+import { type Locale } from '../lib/locale-path';
 
 /** A stand-in for a Firebase user: only what the site reads of it. */
 export function testUser({ emailVerified = true, ...rest }: Partial<User> = {}): User {

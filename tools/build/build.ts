@@ -15,7 +15,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, type InlineConfig } from 'vite';
-import type { Locale } from '../../src/lib/locale.ts';
+import type { Locale } from '../../src/lib/locale-path.ts';
 import { messagesOfOneLanguage, STATIC_LOCALE_GLOBAL, withoutLocaleOverrideWarning } from './paraglide.ts';
 
 const DIST = 'dist';

@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import type { Locale } from '../../src/lib/locale.ts';
+import type { Locale } from '../../src/lib/locale-path.ts';
 
 const CALENDAR_PATH = /^(?:\/nb)?\/calendar\/[^/]+\.ics$/;
 

@@ -11,7 +11,7 @@ import { chromium } from '@playwright/test';
 import { shareImagePath } from '../../src/lib/share-image.ts';
 import { REUNION_END, REUNION_START } from '../../src/config/site.ts';
 import { formatDateRange } from '../../src/lib/format.ts';
-import { LOCALES } from '../../src/lib/locale.ts';
+import { LOCALES } from '../../src/lib/locale-path.ts';
 import { m } from '../../src/paraglide/messages.js';
 import { CHROMIUM_ARGS, chromiumPath } from '../test/chromium.ts';
 

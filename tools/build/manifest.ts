@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locale } from '../../src/lib/locale.ts';
+import type { Locale } from '../../src/lib/locale-path.ts';
 
 /** Vite's build manifest (dist/.vite/manifest.json): each chunk, its file and what it imports. */
 export interface ManifestChunk {

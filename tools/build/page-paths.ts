@@ -5,7 +5,7 @@
  * (./size.ts) and the browser tests (e2e/pages.ts) walk these.
  */
 import { isPrerendered, PAGE_LIST, pagePath, type Page } from '../../src/config/pages.ts';
-import { LOCALES, type Locale } from '../../src/lib/locale.ts';
+import { LOCALES, type Locale } from '../../src/lib/locale-path.ts';
 import { postsIn, readNewsPosts, type NewsPost } from './news/posts.ts';
 
 type Definition = (typeof PAGE_LIST)[number];

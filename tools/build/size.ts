@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildProblems } from './build-stamp.ts';
 import { isPrerendered, pageAt, pageDefinition, PUBLIC_PAGES, type Page } from '../../src/config/pages.ts';
-import { localeOfPath, LOCALES, type Locale } from '../../src/lib/locale.ts';
+import { localeOfPath, LOCALES, type Locale } from '../../src/lib/locale-path.ts';
 import { chunkFiles, newsBodyKey, readManifest, staticClosure, type Manifest } from './manifest.ts';
 import { pageAddresses } from './page-paths.ts';
 import { CSS_BUDGET_BYTES, cssReport } from './render-blocking-css.ts';

@@ -1,6 +1,7 @@
 import { config } from '../../config/env';
 import { REUNION_EVENT_UPDATED, REUNION_START } from '../../config/site';
-import { LOCALE_FACTS, type Locale } from '../../lib/locale';
+import { LOCALE_FACTS } from '../../lib/locale';
+import { type Locale } from '../../lib/locale-path';
 import { icsCalendar } from './ics';
 import { calendarFilePath, REUNION_END_EXCLUSIVE, reunionEventTexts } from './reunion-event';
 

@@ -1,7 +1,8 @@
 import { config } from '../../config/env';
 import { pagePath } from '../../config/pages';
 import { REUNION_END, REUNION_PLACE, REUNION_START } from '../../config/site';
-import { LOCALE_FACTS, type Locale } from '../../lib/locale';
+import { LOCALE_FACTS } from '../../lib/locale';
+import { type Locale } from '../../lib/locale-path';
 import { m } from '../../paraglide/messages.js';
 import { shareImagePath } from '../../lib/share-image';
 import { reunionEventTexts } from './reunion-event';

@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import type { Locale } from '../../lib/locale';
+import type { Locale } from '../../lib/locale-path';
 import { renderWithProviders, testUser } from '../../testing/test-utils';
 import NoticeContent from './notice-content';
 

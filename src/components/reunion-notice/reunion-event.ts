@@ -1,7 +1,8 @@
 import { config } from '../../config/env';
 import { pagePath } from '../../config/pages';
 import { REUNION_END, REUNION_START } from '../../config/site';
-import { localizePath, type Locale } from '../../lib/locale';
+import { localizePath } from '../../lib/locale';
+import { type Locale } from '../../lib/locale-path';
 import { dayNumber, isoOfDayNumber } from '../../lib/zoned-date';
 import { m } from '../../paraglide/messages.js';
 

@@ -5,7 +5,7 @@ import { PROVIDERS, type CompatUser, type GetAuthUI } from '../../firebase/auth-
 import { PasswordRequirements } from './password-requirements';
 import { isValidPassword } from '../../domain/password-policy';
 import { m } from '../../paraglide/messages.js';
-import type { Locale } from '../../lib/locale';
+import type { Locale } from '../../lib/locale-path';
 import type { SignInWidgetProps } from './sign-in-widget';
 import '../../styles/bootstrap-lazy.scss';
 import './sign-in-widget.css';

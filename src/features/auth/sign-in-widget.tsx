@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import type { CompatUser } from '../../firebase/auth-ui';
-import type { Locale } from '../../lib/locale';
+import type { Locale } from '../../lib/locale-path';
 
 export interface SignInWidgetProps {
   /** The widget has drawn its first page. */

@@ -1,5 +1,5 @@
 import { CATALOGUE } from '../../domain/catalogue';
-import type { Locale } from '../../lib/locale';
+import type { Locale } from '../../lib/locale-path';
 import { filterFiles, matchesTerms, normalizeForSearch, searchableText, searchTerms } from './file-filter';
 
 const ids = (query: string, locale: Locale = 'en') => [...filterFiles(query, locale)];

@@ -1,5 +1,6 @@
 import { CATALOGUE, titleOf, type CatalogueEntry } from '../../domain/catalogue';
-import { currentLocale, type Locale } from '../../lib/locale';
+import { currentLocale } from '../../lib/locale';
+import { type Locale } from '../../lib/locale-path';
 import { FILE_SECTION_LABEL, KIND_LABEL } from './file-labels';
 
 /** Letters that have no decomposed form but that a searcher may type without their mark. */

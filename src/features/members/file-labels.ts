@@ -1,5 +1,5 @@
 import type { CatalogueEntry } from '../../domain/catalogue';
-import type { Locale } from '../../lib/locale';
+import type { Locale } from '../../lib/locale-path';
 import { m } from '../../paraglide/messages.js';
 
 type Label = (inputs?: Record<string, never>, options?: { locale?: Locale }) => string;

@@ -7,7 +7,8 @@ import {
   type CatalogueEntry,
 } from '../../domain/catalogue';
 import { isPermissionDenied, openMemberFileStream, type TransferEvents } from '../../firebase/storage';
-import { currentLocale, type Locale } from '../../lib/locale';
+import { currentLocale } from '../../lib/locale';
+import { type Locale } from '../../lib/locale-path';
 import { m } from '../../paraglide/messages.js';
 import { FILE_SECTION_LABEL } from './file-labels';
 import { stallEvents, stallTimeoutMs, watchForStall } from './stall';

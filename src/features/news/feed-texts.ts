@@ -4,7 +4,7 @@
  * messages, so it may ask for any language.
  */
 import { documentTitle } from '../../components/page-meta';
-import type { Locale } from '../../lib/locale';
+import type { Locale } from '../../lib/locale-path';
 import { m } from '../../paraglide/messages.js';
 
 export function feedTexts(locale: Locale): { title: string; subtitle: string; organisers: string } {

@@ -1,6 +1,7 @@
 import { NEWS_POSTS } from 'virtual:news-posts';
 import type { NewsPostSummary } from '../../domain/news';
-import { currentLocale, type Locale } from '../../lib/locale';
+import { currentLocale } from '../../lib/locale';
+import { type Locale } from '../../lib/locale-path';
 
 /** The posts of the page's language, newest first. */
 export function newsPosts(locale: Locale = currentLocale()): NewsPostSummary[] {

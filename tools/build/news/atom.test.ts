@@ -2,7 +2,7 @@
  * The news feeds are Atom 1.0: validated against RFC 4287's own RELAX NG schema (appendix B, committed as
  * ./fixtures/rfc4287-atom.rnc) with jing (Debian's `jing`, Java; offline), not only parsed.
  */
-import { LOCALES } from '../../../src/lib/locale.ts';
+import { LOCALES } from '../../../src/lib/locale-path.ts';
 import { atomDate, atomFeed, type Feed } from './atom.ts';
 import { loadNews, newsFeed } from './news.ts';
 import { atomProblems } from './validate-atom.ts';

@@ -11,7 +11,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join, normalize, relative, sep } from 'node:path';
 import markdownItFactory, { type MarkdownIt, type StateCore, type Token } from 'markdown-it';
 import { noBreakInRanges } from '../../../src/lib/format.ts';
-import type { Locale } from '../../../src/lib/locale.ts';
+import type { Locale } from '../../../src/lib/locale-path.ts';
 import { newsImage, type NewsImage } from './images.ts';
 import type { NewsPost } from './posts.ts';
 

@@ -4,7 +4,8 @@
  */
 import { pagePath } from '../../../src/config/pages.ts';
 import { newsFeedPath } from '../../../src/domain/news.ts';
-import { LOCALE_FACTS, type Locale } from '../../../src/lib/locale.ts';
+import { LOCALE_FACTS } from '../../../src/lib/locale.ts';
+import { type Locale } from '../../../src/lib/locale-path.ts';
 import { atomFeed, type FeedTexts } from './atom.ts';
 import type { NewsImage } from './images.ts';
 import { renderPost, type RenderedPost } from './markdown.ts';

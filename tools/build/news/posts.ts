@@ -18,7 +18,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { LOCALES, type Locale } from '../../../src/lib/locale.ts';
+import { LOCALES, type Locale } from '../../../src/lib/locale-path.ts';
 
 export const NEWS_FOLDER = 'content/news';
 

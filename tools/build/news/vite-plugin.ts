@@ -13,7 +13,7 @@
 import { resolve, sep } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { formatLongDate } from '../../../src/lib/format.ts';
-import { isLocale, LOCALES, type Locale } from '../../../src/lib/locale.ts';
+import { isLocale, LOCALES, type Locale } from '../../../src/lib/locale-path.ts';
 import { STATIC_LOCALE_GLOBAL } from '../paraglide.ts';
 import type { FeedTexts } from './atom.ts';
 import { feedPath, loadNews, newsFeed, newsImages, type NewsItem } from './news.ts';
