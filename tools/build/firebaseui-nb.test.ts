@@ -146,7 +146,8 @@ describe('FirebaseUI in Norwegian Bokmål (tools/build/firebaseui-nb.ts)', () =>
       'Lukk',
       'Skriv inn e-postadressen din for å fortsette',
       'E-postadressen og passordet stemmer ikke overens',
-      'Kontoen er deaktivert av en administrator.',
+      'Arrangørene har sperret denne kontoen.',
+      'Passordet må ha 8–32 tegn og minst ett tall, én stor bokstav og én liten bokstav.',
     ])
       expect(texts).toContain(text);
   });

@@ -18,6 +18,9 @@
  * Left in English on purpose (see LEFT_IN_ENGLISH): the flows the site does not offer.
  */
 
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../src/domain/password-policy.ts';
+import { WIDGET_ACCOUNT_BLOCKED, WIDGET_PASSWORD_RULE } from './firebaseui-texts.ts';
+
 export interface Translation {
   /** The fragment as it is in the pinned esm.js (after the CSP patches). */
   en: string;
@@ -243,8 +246,8 @@ export const NB_TRANSLATIONS: readonly Translation[] = [
     count: 1,
   },
   {
-    en: 'c+="Strong passwords have at least 6 characters and a mix of letters and numbers"',
-    nb: 'c+="Et sterkt passord har minst 6 tegn og en blanding av bokstaver og tall"',
+    en: `c+="${WIDGET_PASSWORD_RULE}"`,
+    nb: `c+="Passordet må ha ${PASSWORD_MIN_LENGTH}–${PASSWORD_MAX_LENGTH} tegn og minst ett tall, én stor bokstav og én liten bokstav."`,
     count: 1,
   },
   {
@@ -361,11 +364,7 @@ export const NB_TRANSLATIONS: readonly Translation[] = [
     nb: 'b+="Tidsfristen for forespørselen er overskredet."',
     count: 1,
   },
-  {
-    en: 'b+="The user account has been disabled by an administrator."',
-    nb: 'b+="Kontoen er deaktivert av en administrator."',
-    count: 1,
-  },
+  { en: `b+="${WIDGET_ACCOUNT_BLOCKED}"`, nb: 'b+="Arrangørene har sperret denne kontoen."', count: 1 },
   {
     en: 'b+="The operation has timed out."',
     nb: 'b+="Handlingen tok for lang tid og ble avbrutt."',
@@ -373,7 +372,7 @@ export const NB_TRANSLATIONS: readonly Translation[] = [
   },
   {
     en: 'b+="We have blocked all requests from this device due to unusual activity. Try again later."',
-    nb: 'b+="Vi har blokkert alle forespørsler fra denne enheten på grunn av uvanlig aktivitet. Prøv igjen senere."',
+    nb: 'b+="Vi har sperret alle forespørsler fra denne enheten på grunn av uvanlig aktivitet. Prøv igjen senere."',
     count: 1,
   },
   {

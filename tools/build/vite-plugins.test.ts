@@ -21,6 +21,15 @@ describe('patchFirebaseUiJs', () => {
     expect(patched).not.toContain('catch(d){return a.message}}function Ql(');
   });
 
+  it("says the site's password rule and names a blocked account in the site's words", () => {
+    expect(patched).not.toContain('at least 6 characters');
+    expect(patched).toContain(
+      'c+="Password must be 8-32 characters long and include at least 1 number, 1 capital letter, and 1 lowercase letter."',
+    );
+    expect(patched).not.toContain('disabled by an administrator');
+    expect(patched).toContain('b+="The organisers have blocked this account."');
+  });
+
   it('leaves no inline handler or style and names the show-password button', () => {
     expect(patched).not.toContain('onsubmit=');
     expect(patched).not.toContain('style="background-color:');

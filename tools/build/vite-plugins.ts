@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { translateFirebaseUiToNorwegian } from './firebaseui-nb.ts';
+import { WIDGET_ACCOUNT_BLOCKED, WIDGET_PASSWORD_RULE } from './firebaseui-texts.ts';
 
 const FIREBASEUI_JS = /firebaseui[\\/]dist[\\/]esm\.js$/;
 /** The module id of FirebaseUI in Norwegian Bokmål (types: src/types/firebaseui-nb.d.ts). */
@@ -151,6 +152,20 @@ export function patchFirebaseUiJs(code: string): string {
     'case "auth/invalid-credential":case "auth/invalid-login-credentials":$&',
     1,
     'wrong-password text for the codes of e-mail enumeration protection',
+  );
+  out = replaceExactly(
+    out,
+    /c\+="Strong passwords have at least 6 characters and a mix of letters and numbers"/g,
+    `c+="${WIDGET_PASSWORD_RULE}"`,
+    1,
+    "the site's password rule",
+  );
+  out = replaceExactly(
+    out,
+    /b\+="The user account has been disabled by an administrator\."/g,
+    `b+="${WIDGET_ACCOUNT_BLOCKED}"`,
+    1,
+    'a blocked account, in the words of the site',
   );
   out = replaceExactly(
     out,
