@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { calendarFilesWhileServing } from './tools/build/calendar-dev.ts';
 import { newsPosts } from './tools/build/news/vite-plugin.ts';
-import { reunionTenseDefines } from './tools/build/reunion-tense.ts';
+import { reunionTenseDefines, reunionTenseMessages } from './tools/build/reunion-tense.ts';
 import { messagesWhileServing } from './tools/build/paraglide.ts';
 import { firebaseUiForStrictCsp } from './tools/build/vite-plugins.ts';
 import { parseEnv } from './src/config/env-schema.ts';
@@ -26,6 +26,7 @@ export default defineConfig(({ mode }) => {
     },
     plugins: [
       messagesWhileServing(),
+      reunionTenseMessages(),
       react(),
       firebaseUiForStrictCsp(),
       calendarFilesWhileServing(),

@@ -170,7 +170,7 @@ test.describe('the language switch', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(nb.home_heading!);
     await expect(
       page.getByRole('navigation', { name: nb.home_sections_label }).getByRole('link', {
-        name: nb.home_section_planning,
+        name: nb.home_section_planning_past,
       }),
     ).toHaveAttribute('aria-current', 'location');
     await page.goto('/');

@@ -492,7 +492,7 @@ test.describe('a relative without approval, Norwegian, the organisers’ count',
       (await dialog.getByRole('link', { name: 'Be om at bildet fjernes' }).getAttribute('href'))!,
     );
     expect(href).toContain(`Bilde: ${photo!.photoId}`);
-    expect(href).toMatch(/Tatt: \d+\. \p{L}+ 1990 kl\. \d\d:\d\d/u);
+    expect(href).toMatch(/Tatt: \d+\. \p{L}+ 1990 kl\. \d\d\.\d\d, lokal tid i Rolette/u);
     await expectNoViolations(page, 'the Norwegian larger view');
   });
 });

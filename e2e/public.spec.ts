@@ -53,7 +53,8 @@ test.describe('public pages', () => {
   test('home states the dates and its three blocks', async ({ page }) => {
     await page.goto('/home');
     await expect(page.getByText('July 10th–\u206012th, 2026').first()).toBeVisible();
-    for (const name of ['What is Happening', 'Planning in Progress', 'More Information']) {
+    // After the reunion (the build's day): the headings in the past.
+    for (const name of ['What Happened', 'The Planning Committee', 'More Information']) {
       await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
     }
     await expect(page.getByText(/about 275 people/)).toBeVisible();
@@ -184,7 +185,7 @@ test.describe('home sections', () => {
     await page.setViewportSize({ width: 1280, height: 700 });
     await page.goto('/home#planning-committee');
     const sidebar = page.getByRole('navigation', { name: 'Home page' });
-    await expect(sidebar.getByRole('link', { name: 'Planning in Progress!' })).toHaveAttribute(
+    await expect(sidebar.getByRole('link', { name: 'The Planning Committee' })).toHaveAttribute(
       'aria-current',
       'location',
     );
@@ -202,7 +203,7 @@ test.describe('home sections', () => {
     await page.setViewportSize({ width: 400, height: 800 });
     await page.goto('/home');
     const sidebar = page.getByRole('navigation', { name: 'Home page' });
-    const link = sidebar.getByRole('link', { name: 'Planning in Progress!' });
+    const link = sidebar.getByRole('link', { name: 'The Planning Committee' });
     await expect(link).toBeHidden();
     const toggle = sidebar.getByRole('button', { name: 'Navigation' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');

@@ -441,7 +441,7 @@ test.describe('accessibility and faults', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'Welcome to the 2026 Rolette Family Reunion',
     );
-    await expect(page.getByRole('heading', { level: 2, name: 'What is Happening' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'What Happened' })).toBeVisible();
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expect(page.locator(NOTICE)).toHaveCount(0);
     await page.getByRole('navigation').first().getByRole('link', { name: 'News', exact: true }).click();

@@ -4,8 +4,15 @@
  * once hydrated, without a hydration mismatch and within the room kept for both.
  */
 import { act, screen } from '@testing-library/react';
+import { m } from '../paraglide/messages.js';
 import { buildThenHydrate, hiddenTexts, renderWithProviders, shownTexts } from '../testing/test-utils';
 import { OneOf, REUNION_OVER_AT_BUILD, Tensed } from './reunion-tense';
+import { RichText } from './rich-text';
+
+/** A message and its past twin (messages/en.json). */
+const AHEAD = 'In 2026 we open the capsule';
+const PAST =
+  'In July 2026 we opened the capsule, and it has been resealed, to be opened by the next generation in 2076.';
 
 const BEFORE = '2026-05-01T12:00:00-05:00';
 const LAST_MINUTE = '2026-07-12T23:59:30-05:00'; // the last day's last minute in Rolette
@@ -23,14 +30,15 @@ describe('Tensed', () => {
   it('says it ahead in the build-time HTML, with the past kept in the same room, hidden from everyone', async () => {
     const { html, container, errors, unmount } = await buildThenHydrate(
       <p>
-        <Tensed ahead="Join us in July." past="We met in July, and many of us met for the first time." />
+        <Tensed message={m.home_vision_text} />
       </p>,
       { builtAt: BEFORE, at: BEFORE },
     );
     expect(html).toBe(
-      '<p><span class="one-of"><span>Join us in July.</span><span class="one-of-hidden" aria-hidden="true">We met in July, and many of us met for the first time.</span></span></p>',
+      `<p><span class="one-of"><span>${m.home_vision_text()}</span><span class="one-of-hidden" aria-hidden="true">${PAST}</span></span></p>`,
     );
-    expect(shownTexts(container)).toEqual(['Join us in July.']);
+    expect(shownTexts(container)).toEqual([m.home_vision_text()]);
+    expect(m.home_vision_text()).toMatch(new RegExp(`^${AHEAD}`));
     expect(errors).toEqual([]);
     await unmount();
   });
@@ -38,25 +46,42 @@ describe('Tensed', () => {
   it('switches to the past once hydrated after the reunion, without a mismatch', async () => {
     const { container, errors, unmount } = await buildThenHydrate(
       <p>
-        <Tensed ahead="Join us in July." past="We met in July." />
+        <Tensed message={m.home_vision_text} />
       </p>,
       { builtAt: BEFORE, at: AFTER },
     );
-    expect(shownTexts(container)).toEqual(['We met in July.']);
-    expect(hiddenTexts(container)).toEqual(['Join us in July.']);
+    expect(shownTexts(container)).toEqual([PAST]);
+    expect(hiddenTexts(container)).toEqual([m.home_vision_text()]);
     expect(errors).toEqual([]);
     await unmount();
   });
 
   it('switches at midnight in Rolette after the last day, without a reload', async () => {
     vi.useFakeTimers({ now: new Date(LAST_MINUTE), toFake: ['Date', 'setTimeout', 'clearTimeout'] });
-    renderWithProviders(<Tensed ahead="ahead" past="past" />);
-    expect(screen.getByText('ahead').className).toBe('');
+    renderWithProviders(<Tensed message={m.home_vision_text} />);
+    expect(screen.getByText(m.home_vision_text()).className).toBe('');
     await act(async () => {
       vi.advanceTimersByTime(31_000);
     });
-    expect(screen.getByText('past').className).toBe('');
-    expect(screen.getByText('ahead')).toHaveClass('one-of-hidden');
+    expect(screen.getByText(PAST).className).toBe('');
+    expect(screen.getByText(m.home_vision_text())).toHaveClass('one-of-hidden');
+  });
+
+  it('renders each text of the pair the way it is given, markup and all', async () => {
+    const { container, unmount } = await buildThenHydrate(
+      <p>
+        <Tensed
+          message={m.home_intro}
+          render={(message) => (
+            <RichText message={message} inputs={{}} tags={{ strong: (t) => <strong>{t}</strong> }} />
+          )}
+        />
+      </p>,
+      { builtAt: BEFORE, at: AFTER },
+    );
+    expect(shownTexts(container)).toEqual([m.home_intro_past()]);
+    expect(container.querySelectorAll('strong')).toHaveLength(2);
+    await unmount();
   });
 });
 

@@ -1,10 +1,12 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
+import { PAST_TWINS } from 'virtual:reunion-past-twins';
 
 /**
- * The texts that speak of the reunion as ahead of us, or as over. vite.config.ts defines when it ended
- * (midnight in Rolette after July 12, 2026) and whether the site was built after that (REUNION_BUILD_DATE
- * overrides the build's day, for tests). A site built after the reunion knows that it is over, whatever a
- * visitor's clock says, and its code carries the past-tense texts only.
+ * The texts that speak of the reunion as ahead of us, or as over: a message `x` with its past twin `x_past`.
+ * vite.config.ts defines when it ended (midnight in Rolette after July 12, 2026) and whether the site was built
+ * after that (REUNION_BUILD_DATE overrides the build's day, for tests). A site built after the reunion knows that
+ * it is over, whatever a visitor's clock says: there each such message is its past twin (the build makes `x` the
+ * module of `x_past`: tools/build/reunion-tense.ts), and its code carries no text ahead.
  */
 declare const __REUNION_OVER_AT_BUILD__: boolean;
 declare const __REUNION_ENDED_AT__: number;
@@ -67,27 +69,30 @@ export function OneOf<Key extends string>({
   );
 }
 
-interface TensedProps {
-  /**
-   * Before the reunion (and during it). Give it as `REUNION_OVER_AT_BUILD ? null : ...`, so that a site built
-   * after the reunion leaves these texts out of its code.
-   */
-  ahead: ReactNode;
-  /** After the reunion: past tense. */
-  past: ReactNode;
+interface TensedProps<M> {
+  /** The message as it speaks before the reunion (and during it); its `_past` twin speaks after. */
+  message: M;
+  /** How a message of the pair renders (a RichText with its tags); by default its text. */
+  render?: (message: M) => ReactNode;
 }
 
-function PastOnly({ past }: TensedProps) {
-  return past;
+const textOf = (message: unknown) => (message as () => string)();
+
+function PastOnly<M>({ message, render }: TensedProps<M>) {
+  // Built after the reunion: `message` is the past twin already.
+  return render ? render(message) : textOf(message);
 }
 
-function BothTenses({ ahead, past }: TensedProps) {
-  return <OneOf shown={useReunionTense()} texts={{ ahead, past }} />;
+function BothTenses<M>({ message, render }: TensedProps<M>) {
+  const past = (PAST_TWINS.get(message) ?? message) as M;
+  const show = (text: M) => (render ? render(text) : textOf(text));
+  return <OneOf shown={useReunionTense()} texts={{ ahead: show(message), past: show(past) }} />;
 }
 
 /**
- * A text that speaks of the reunion in its tense. Built after the reunion, the past only. Built before it,
- * both, in one room (OneOf): the build-time HTML shows the text ahead, and a page read after the reunion
- * switches to the past once hydrated, without moving anything.
+ * A message that speaks of the reunion in its tense: `<Tensed message={m.home_intro} />`, or with `render` for a
+ * message with markup. Built after the reunion, the past twin only. Built before it, both, in one room (OneOf):
+ * the build-time HTML says it ahead, and a page read after the reunion switches to the past once hydrated,
+ * without moving anything.
  */
-export const Tensed = REUNION_OVER_AT_BUILD ? PastOnly : BothTenses;
+export const Tensed: <M>(props: TensedProps<M>) => ReactNode = REUNION_OVER_AT_BUILD ? PastOnly : BothTenses;

@@ -3,7 +3,8 @@ import type { MessagePart } from '../paraglide/runtime.js';
 
 /** A compiled message with markup ({#link}…{/link}): Paraglide gives its parts as well as its text. */
 interface RichMessage<Inputs> {
-  parts: (inputs: Inputs) => MessagePart[];
+  (inputs: Inputs): string;
+  parts?: (inputs: Inputs) => MessagePart[];
   readonly __paraglide?: { markup: object };
 }
 
@@ -39,7 +40,9 @@ export function RichText<Inputs, M extends RichMessage<Inputs>>({ message, input
       <Fragment key={parent.children.length}>{renderer ? renderer(children) : children}</Fragment>,
     );
   };
-  for (const part of message.parts(inputs)) {
+  // A message without markup (a past twin may have none where its twin ahead had a link) is its text.
+  const parts: MessagePart[] = message.parts?.(inputs) ?? [{ type: 'text', value: message(inputs) }];
+  for (const part of parts) {
     const current = stack[stack.length - 1]!.children;
     if (part.type === 'text') {
       // One text node for adjacent text (a variable between two words), as in the English source.

@@ -1,10 +1,11 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { CollapsibleNavbar, NavbarCollapse, NavbarToggler } from './collapsible-navbar';
 import { m } from '../paraglide/messages.js';
 
 export interface SectionLink<T extends string> {
   id: T;
-  label: string;
+  /** Phrasing content: a text, or one in the reunion's tense. */
+  label: ReactNode;
 }
 
 /** The card titled Sections (spec section 2), behind a Navigation button on small screens. */

@@ -71,9 +71,9 @@ describe('catalogue', () => {
 
   it('makes a title safe for every file system', () => {
     expect(safeFileName('A/B: "C"?  D', 'pdf')).toBe('A-B – -C- D.pdf');
-    // A colon before words becomes a dash, as people write it in a file name (not "Tidskapselen- givere").
+    // A colon before words becomes a dash, as people write it in a file name (not "Tidskapselen- avsendere").
     const list = CATALOGUE.find((candidate) => candidate.id === 'time-capsule-list')!;
-    expect(downloadFileName(list, 'nb')).toBe('Tidskapselen – givere og mottakere.xlsx');
+    expect(downloadFileName(list, 'nb')).toBe('Tidskapselen – avsendere og mottakere.xlsx');
     expect(downloadFileName(list, 'en')).toBe('Time Capsule Donors and Recipients.xlsx');
     const biography = CATALOGUE.find((candidate) => candidate.id === 'fur-trader-biography')!;
     expect(downloadFileName(biography, 'en')).toBe('Joe Rolette – Biography of a Fur Trader.pdf');

@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { directExport, joinedMessages, LOCALE_OVERRIDE_WARNING, messagesAsOneModule } from './paraglide.ts';
+import { PAST_SUFFIX, pastTwinKeys } from './reunion-tense.ts';
 
 /** A message: its text, or (plural and other variants) the inlang message format's declarations, selectors and match. */
 interface Variants {
@@ -94,8 +95,28 @@ describe('messages', () => {
     const code = sourceFiles('src')
       .map((file) => readFileSync(file, 'utf8'))
       .join('\n');
-    const unused = Object.keys(en).filter((key) => !new RegExp(`\\bm\\.${key}\\b`).test(code));
+    const used = (key: string) => new RegExp(`\\bm\\.${key}\\b`).test(code);
+    // A past twin is shown wherever its message is, in the reunion's tense (src/components/reunion-tense.tsx).
+    const twinOf = (key: string) =>
+      key.endsWith(PAST_SUFFIX) ? key.slice(0, -PAST_SUFFIX.length) : undefined;
+    const unused = Object.keys(en).filter((key) => !used(key) && !(twinOf(key) && used(twinOf(key)!)));
     expect(unused).toEqual([]);
+  });
+
+  it('a past twin fits wherever its message goes: no variable or markup its message lacks, in either language', () => {
+    const twins = pastTwinKeys(en);
+    expect(twins.length).toBeGreaterThan(15);
+    for (const messages of [en, nb])
+      for (const key of twins) {
+        const ahead = new Set(shape(messages[key]));
+        expect({
+          key,
+          extra: shape(messages[`${key}${PAST_SUFFIX}`]).filter((part) => !ahead.has(part)),
+        }).toEqual({
+          key,
+          extra: [],
+        });
+      }
   });
 
   it('writes the reunion days one way in each language, on one line (a word joiner after the dash)', () => {

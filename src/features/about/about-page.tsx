@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MapEmbed } from '../../components/map-embed';
 import { PageMeta, type PageMetaMessages } from '../../components/page-meta';
-import { REUNION_OVER_AT_BUILD, Tensed } from '../../components/reunion-tense';
+import { Tensed } from '../../components/reunion-tense';
 import { RichText } from '../../components/rich-text';
 import { pagePath } from '../../config/pages';
 import { m } from '../../paraglide/messages.js';
@@ -23,19 +23,15 @@ export default function AboutPage() {
       <section className="content-section" aria-labelledby="why-heading">
         <h2 id="why-heading">{m.about_why_heading()}</h2>
         <p>
-          <Tensed ahead={REUNION_OVER_AT_BUILD ? null : m.about_why_text()} past={m.about_why_text_past()} />
+          <Tensed message={m.about_why_text} />
         </p>
       </section>
       <section className="content-section" aria-labelledby="where-heading">
         <h2 id="where-heading">{m.about_where_heading()}</h2>
         <p>
           <Tensed
-            ahead={
-              REUNION_OVER_AT_BUILD ? null : (
-                <RichText message={m.about_where_text} inputs={{}} tags={{ contact }} />
-              )
-            }
-            past={m.about_where_text_past()}
+            message={m.about_where_text}
+            render={(message) => <RichText message={message} inputs={{}} tags={{ contact }} />}
           />
         </p>
         <MapEmbed place="Rolette, North Dakota" title={m.about_map_title()} linkText={m.about_map_link()} />
@@ -44,12 +40,8 @@ export default function AboutPage() {
         <h2 id="informed-heading">{m.about_informed_heading()}</h2>
         <p>
           <Tensed
-            ahead={
-              REUNION_OVER_AT_BUILD ? null : (
-                <RichText message={m.about_informed_text} inputs={{}} tags={{ news, contact }} />
-              )
-            }
-            past={<RichText message={m.about_informed_text_past} inputs={{}} tags={{ news, contact }} />}
+            message={m.about_informed_text}
+            render={(message) => <RichText message={message} inputs={{}} tags={{ news, contact }} />}
           />
         </p>
       </section>

@@ -1,5 +1,5 @@
 import { PageMeta, type PageMetaMessages } from '../../components/page-meta';
-import { REUNION_OVER_AT_BUILD, Tensed } from '../../components/reunion-tense';
+import { Tensed } from '../../components/reunion-tense';
 import { config } from '../../config/env';
 import { m } from '../../paraglide/messages.js';
 
@@ -16,7 +16,7 @@ export default function ContactPage() {
       <h1>{m.contact_heading()}</h1>
       <p className="lead">{m.contact_lead()}</p>
       <p>
-        <Tensed ahead={REUNION_OVER_AT_BUILD ? null : m.contact_text()} past={m.contact_text_past()} />
+        <Tensed message={m.contact_text} />
       </p>
       <p className="fs-5">
         <a href={mail} className="contact-link">

@@ -5,7 +5,7 @@ import { PageMeta, type PageMetaMessages } from '../../components/page-meta';
 import { RichText } from '../../components/rich-text';
 import { SectionNav, type SectionLink } from '../../components/section-nav';
 import { pagePath } from '../../config/pages';
-import { OneOf, REUNION_OVER_AT_BUILD, Tensed } from '../../components/reunion-tense';
+import { OneOf, Tensed } from '../../components/reunion-tense';
 import { useAuth } from '../../components/auth-context';
 import { MEMBER_SECTION_IDS } from '../../domain/member-sections';
 import { m } from '../../paraglide/messages.js';
@@ -29,7 +29,7 @@ export default function HomePage() {
   const { active, select } = useHashSection<HomeSection>(IDS, 'about-event', onOtherHash);
   const sections: SectionLink<HomeSection>[] = [
     { id: 'about-event', label: m.home_section_about() },
-    { id: 'planning-committee', label: m.home_section_planning() },
+    { id: 'planning-committee', label: <Tensed message={m.home_section_planning} /> },
     { id: 'more-information', label: m.home_section_more() },
   ];
   const link = (page: 'about' | 'contact' | 'login' | 'members' | 'news') => (children: ReactNode) => (
@@ -59,34 +59,30 @@ export default function HomePage() {
           <ReunionNotice />
           <p className="lead">
             <Tensed
-              ahead={
-                REUNION_OVER_AT_BUILD ? null : (
-                  <RichText message={m.home_intro} inputs={{}} tags={{ strong }} />
-                )
-              }
-              past={<RichText message={m.home_intro_past} inputs={{}} tags={{ strong }} />}
+              message={m.home_intro}
+              render={(message) => <RichText message={message} inputs={{}} tags={{ strong }} />}
             />
           </p>
 
           <section id="about-event" className="content-section" aria-labelledby="about-event-heading">
-            <h2 id="about-event-heading">{m.home_happening_heading()}</h2>
+            <h2 id="about-event-heading">
+              <Tensed message={m.home_happening_heading} />
+            </h2>
             <h3 className="h5">{m.home_who_heading()}</h3>
             <p>{m.home_who_text()}</p>
             <h3 className="h5">{m.home_legacy_heading()}</h3>
             <p>{m.home_legacy_text()}</p>
-            <h3 className="h5">{m.home_vision_heading()}</h3>
+            <h3 className="h5">
+              <Tensed message={m.home_vision_heading} />
+            </h3>
             <p>
-              <Tensed
-                ahead={REUNION_OVER_AT_BUILD ? null : m.home_vision_text()}
-                past={m.home_vision_text_past()}
-              />
+              <Tensed message={m.home_vision_text} />
             </p>
-            <h3 className="h5">{m.home_invited_heading()}</h3>
+            <h3 className="h5">
+              <Tensed message={m.home_invited_heading} />
+            </h3>
             <p>
-              <Tensed
-                ahead={REUNION_OVER_AT_BUILD ? null : m.home_invited_text()}
-                past={m.home_invited_text_past()}
-              />
+              <Tensed message={m.home_invited_text} />
             </p>
             <h3 className="h5">{m.home_when_heading()}</h3>
             <p>
@@ -99,47 +95,20 @@ export default function HomePage() {
             className="content-section"
             aria-labelledby="planning-committee-heading"
           >
-            <h2 id="planning-committee-heading">{m.home_planning_heading()}</h2>
+            <h2 id="planning-committee-heading">
+              <Tensed message={m.home_planning_heading} />
+            </h2>
             <p>
-              <Tensed
-                ahead={REUNION_OVER_AT_BUILD ? null : m.home_planning_text()}
-                past={m.home_planning_text_past()}
-              />
+              <Tensed message={m.home_planning_text} />
             </p>
             <p>
               <Tensed
-                ahead={
-                  REUNION_OVER_AT_BUILD ? null : (
-                    <RichText
-                      message={m.home_planning_help}
-                      inputs={{}}
-                      tags={{ contact: link('contact') }}
-                    />
-                  )
-                }
-                past={
-                  <RichText
-                    message={m.home_planning_help_past}
-                    inputs={{}}
-                    tags={{ contact: link('contact') }}
-                  />
-                }
+                message={m.home_planning_help}
+                render={(message) => (
+                  <RichText message={message} inputs={{}} tags={{ contact: link('contact') }} />
+                )}
               />
             </p>
-            {REUNION_OVER_AT_BUILD ? null : (
-              <p>
-                <Tensed
-                  ahead={
-                    <RichText
-                      message={m.home_planning_hotel}
-                      inputs={{}}
-                      tags={{ contact: link('contact') }}
-                    />
-                  }
-                  past={null}
-                />
-              </p>
-            )}
           </section>
 
           <section
@@ -168,7 +137,9 @@ export default function HomePage() {
             <p>
               <RichText message={m.home_more_news} inputs={{}} tags={{ news: link('news') }} />
             </p>
-            <p>{m.home_more_social()}</p>
+            <p>
+              <Tensed message={m.home_more_social} />
+            </p>
           </section>
         </div>
       </div>

@@ -15,7 +15,7 @@ import { MEMBER_SECTION_IDS, type MemberSectionId } from '../../domain/member-se
 import { isAccountBlocked } from '../../firebase/auth-errors';
 import { isPermissionDenied } from '../../firebase/storage';
 import { formatLongDate } from '../../lib/format';
-import { REUNION_OVER_AT_BUILD, Tensed } from '../../components/reunion-tense';
+import { Tensed } from '../../components/reunion-tense';
 import { m } from '../../paraglide/messages.js';
 import { useApproval } from '../../components/approval/approval';
 import { ApprovalModal, ApprovalNotice, ApprovedNote } from './approval-ui';
@@ -132,7 +132,7 @@ export default function MembersPage() {
       <PageMeta meta={meta} />
       <h1>{m.members_heading()}</h1>
       <p className="lead">
-        <Tensed ahead={REUNION_OVER_AT_BUILD ? null : m.members_welcome()} past={m.members_welcome_past()} />
+        <Tensed message={m.members_welcome} />
       </p>
       <p className="members-photos-link">
         <RichText

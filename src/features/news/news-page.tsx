@@ -9,7 +9,7 @@ import { currentLocale } from '../../lib/locale';
 import { REUNION_START } from '../../config/site';
 import { m } from '../../paraglide/messages.js';
 import { ReunionNotice } from '../../components/reunion-notice/reunion-notice';
-import { OneOf, REUNION_OVER_AT_BUILD, Tensed } from '../../components/reunion-tense';
+import { OneOf, Tensed } from '../../components/reunion-tense';
 import { useAuth } from '../../components/auth-context';
 import { newsPosts } from './news-posts';
 
@@ -65,19 +65,12 @@ export default function NewsPage() {
 
       <article className="content-section" aria-labelledby="dates-heading">
         <h2 id="dates-heading">
-          <Tensed
-            ahead={REUNION_OVER_AT_BUILD ? null : m.news_dates_heading()}
-            past={m.news_dates_heading_past()}
-          />
+          <Tensed message={m.news_dates_heading} />
         </h2>
         <p>
           <Tensed
-            ahead={
-              REUNION_OVER_AT_BUILD ? null : (
-                <RichText message={m.news_dates_text} inputs={{}} tags={{ time }} />
-              )
-            }
-            past={<RichText message={m.news_dates_text_past} inputs={{}} tags={{ time }} />}
+            message={m.news_dates_text}
+            render={(message) => <RichText message={message} inputs={{}} tags={{ time }} />}
           />
         </p>
       </article>
@@ -85,29 +78,14 @@ export default function NewsPage() {
       <article className="content-section" aria-labelledby="seminars-heading">
         <h2 id="seminars-heading">{m.news_seminars_heading()}</h2>
         <p>
-          <Tensed
-            ahead={REUNION_OVER_AT_BUILD ? null : m.news_seminars_text()}
-            past={m.news_seminars_text_past()}
-          />
+          <Tensed message={m.news_seminars_text} />
         </p>
         <p>
           <Tensed
-            ahead={
-              REUNION_OVER_AT_BUILD ? null : (
-                <RichText
-                  message={m.news_seminars_contact}
-                  inputs={{ email: config.contactEmail }}
-                  tags={{ mail: mailLink }}
-                />
-              )
-            }
-            past={
-              <RichText
-                message={m.news_seminars_contact_past}
-                inputs={{ email: config.contactEmail }}
-                tags={{ mail: mailLink }}
-              />
-            }
+            message={m.news_seminars_contact}
+            render={(message) => (
+              <RichText message={message} inputs={{ email: config.contactEmail }} tags={{ mail: mailLink }} />
+            )}
           />
         </p>
         <div className="border-primary-subtle card">

@@ -20,7 +20,8 @@ vi.mock('../../firebase/photos', () => ({
   },
   listAllShared: () => Promise.resolve([]),
   openPhotoStream: () => Promise.reject(new Error('not used')),
-  photoDetails: () => Promise.reject(new Error('use the cache')),
+  sharedDetails: () => Promise.reject(new Error('use the cache')),
+  waitingDetails: () => Promise.reject(new Error('use the cache')),
 }));
 
 URL.createObjectURL ??= () => 'blob:x';
@@ -69,7 +70,7 @@ describe('Gallery', () => {
     await vi.waitFor(() =>
       expect(
         within(grid).getAllByRole('button', {
-          name: /^Photo shared by Ola, taken July 10th, 2026, 10:00 AM$/,
+          name: /^Photo shared by Ola, taken July 10th, 2026, 10:00 AM, Rolette time \(Central Time\)$/,
         }),
       ).toHaveLength(4),
     );
@@ -82,7 +83,7 @@ describe('Gallery', () => {
       showGallery(async () => ({ photoIds: ids(0) }));
       const grid = await screen.findByRole('list');
       const tile = await within(grid).findByRole('button', {
-        name: 'Photo shared by Ola, taken July 10th, 2026, 10:00 AM Not shown',
+        name: 'Photo shared by Ola, taken July 10th, 2026, 10:00 AM, Rolette time (Central Time) Not shown',
       });
       expect(within(tile).getByText('Not shown')).toBeVisible();
       expect(within(grid).getByRole('button', { name: `Caption of ${ids(0)[0]}` })).toBeInTheDocument();

@@ -11,10 +11,13 @@ export function takenAtOf(photoId: string, metadata?: PhotoDetails | null): Date
   return takenAtOfPhotoId(photoId) ?? undefined;
 }
 
-/** "July 11th, 2026, 2:03 PM" as the clocks in Rolette showed it, or '' when not known. */
+/**
+ * "July 11th, 2026, 2:03 PM, Rolette time (Central Time)": as the clocks in Rolette showed it, and saying so (a
+ * relative in Norway reads it seven hours off their own clock); '' when not known.
+ */
 export function takenAtText(photoId: string, metadata?: PhotoDetails | null): string {
   const date = takenAtOf(photoId, metadata);
-  return date ? formatDateTimeIn(date, REUNION_TIME_ZONE) : '';
+  return date ? m.photos_time_rolette({ dateTime: formatDateTimeIn(date, REUNION_TIME_ZONE) }) : '';
 }
 
 /** Who shared it: the name the photo carries, or "a relative". */

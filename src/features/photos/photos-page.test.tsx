@@ -57,7 +57,9 @@ describe('PhotosPage', () => {
     const mine = await screen.findByRole('region', { name: 'Your photos' });
     expect(within(mine).getByText('Waiting for an organiser')).toBeInTheDocument();
     expect(
-      within(mine).getByRole('button', { name: 'Withdraw the photo taken July 9th, 2026, 10:00 AM' }),
+      within(mine).getByRole('button', {
+        name: 'Withdraw the photo taken July 9th, 2026, 10:00 AM, Rolette time (Central Time)',
+      }),
     ).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Add photos' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
@@ -117,7 +119,11 @@ describe('Moderation', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Waiting for approval (2)' })).toBeInTheDocument();
     const first = (await screen.findByText('At the church')).closest('li')!;
-    expect(within(first).getByText('Taken July 10th, 2026, 10:00 AM · shared by Anne')).toBeInTheDocument();
+    expect(
+      within(first).getByText(
+        'Taken July 10th, 2026, 10:00 AM, Rolette time (Central Time) · shared by Anne',
+      ),
+    ).toBeInTheDocument();
     expect(within(first).getByText('Sent from the account anne@example.org')).toBeInTheDocument();
     // The name relatives will see: the account's, corrected by the organiser.
     const name = within(first).getByRole('textbox', { name: 'Name shown with the photo' });
@@ -127,7 +133,9 @@ describe('Moderation', () => {
 
     // A failure part-way says so; a second press finishes.
     await userEvent.click(
-      within(first).getByRole('button', { name: 'Approve the photo taken July 10th, 2026, 10:00 AM' }),
+      within(first).getByRole('button', {
+        name: 'Approve the photo taken July 10th, 2026, 10:00 AM, Rolette time (Central Time)',
+      }),
     );
     expect(await within(first).findByRole('alert')).toHaveTextContent('Press Approve again to finish');
     await userEvent.click(within(first).getByRole('button', { name: /^Approve/ }));

@@ -91,7 +91,9 @@ describe('sharing photos', () => {
     expect(
       screen.getByText(/“IMG_0002.HEIC” is a HEIC photo, which this browser cannot read/),
     ).toBeInTheDocument();
-    expect(screen.getByText('Taken July 11th, 2026, 2:03 PM')).toBeInTheDocument();
+    expect(
+      screen.getByText('Taken July 11th, 2026, 2:03 PM, Rolette time (Central Time)'),
+    ).toBeInTheDocument();
 
     await userEvent.type(
       screen.getByLabelText('Caption for IMG_0001.JPG (optional)'),
