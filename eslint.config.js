@@ -14,7 +14,7 @@ import tseslint from 'typescript-eslint';
  * an import it cannot resolve is not checked, hence the resolver knows .ts/.tsx.
  * (Not with core no-restricted-imports: flat config replaces a rule's options block by block, so a later
  * block for src/** silently dropped every earlier block's patterns. That rule now has one block only:
- * FirebaseUI and the compat SDK, below.) tools/test/eslint-layering.test.ts proves that they bite.
+ * FirebaseUI and the compat SDK, below.) tools/repo/eslint-layering.test.ts proves that they bite.
  */
 const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -22,6 +22,8 @@ const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withF
 
 /** The organisers' commands and their helpers, not their tests (which may start the local emulators). */
 const ORGANISER_CODE = fileURLToPath(new URL('./organiser/**/!(*.test|test-support).ts', import.meta.url));
+/** The Admin SDK code the commands, the tools and the tests share, not its tests. */
+const ADMIN_CODE = fileURLToPath(new URL('./admin/**/!(*.test).ts', import.meta.url));
 
 const ABOVE_FEATURES = 'Features must not import the app shell (src/app).';
 export const LAYER_ZONES = [
@@ -49,17 +51,32 @@ export const LAYER_ZONES = [
     message: `A feature must not import another feature: move what ${feature} needs from it to src/domain or src/components.`,
   })),
   {
-    // The site imports none of the tools, the organisers' commands or the browser tests.
+    // The site imports none of the Node code: the Admin SDK helpers, the commands, the tools, the browser tests.
     target: 'src',
-    from: ['organiser', 'tools', 'e2e'],
-    message: 'The site (src/) must not import organiser/, tools/ or e2e/: they run in Node, never in a page.',
+    from: ['admin', 'organiser', 'tools', 'e2e'],
+    message:
+      'The site (src/) must not import admin/, organiser/, tools/ or e2e/: they run in Node, never in a page.',
   },
   {
     // Tooling, commands and browser tests use the shared data, settings and pure helpers, never the UI.
-    target: ['organiser', 'tools', 'e2e'],
+    target: ['admin', 'organiser', 'tools', 'e2e'],
     from: ['src/app', 'src/components', 'src/features', 'src/main.tsx', 'src/prerender.tsx'],
     message:
       'Tools, organiser commands and browser tests must not import the UI (src/app, src/components, src/features).',
+  },
+  {
+    // What the commands share with the tools and the tests is in admin/; the commands themselves are the volunteers'.
+    target: ['tools', 'e2e', '.ci'],
+    from: 'organiser',
+    message:
+      "Tools and browser tests must not import organiser/: what they share with the commands belongs in admin/.",
+  },
+  {
+    // Shared by everyone below it, so it imports none of them (its tests may start the local emulators).
+    target: ADMIN_CODE,
+    from: ['src/firebase', 'organiser', 'tools', 'e2e'],
+    message:
+      'admin/ imports only src/domain, src/config and src/lib from the site, and nothing from organiser/, tools/ or e2e/.',
   },
   {
     // The organisers' commands run against production: only src/domain, src/config and src/lib from the site,
@@ -68,12 +85,6 @@ export const LAYER_ZONES = [
     from: ['src/firebase', 'tools', 'e2e'],
     message:
       'Organiser code imports only src/domain, src/config and src/lib from the site, and nothing from tools/ or e2e/ (their tests may use tools/local).',
-  },
-  {
-    target: 'tools/build',
-    from: 'organiser',
-    message:
-      'The build (tools/build) must not import organiser/: it builds the site, it does not act on a bucket.',
   },
 ];
 
@@ -88,7 +99,7 @@ export default tseslint.config(
       '.cache',
       '.build-nb', // the Norwegian client build while tools/build/build.ts runs
       'src/paraglide', // compiled from messages/*.json (npm run i18n)
-      'tools/test/lint-fixtures', // files that must fail: tools/test/eslint-layering.test.ts lints them
+      'tools/repo/lint-fixtures', // files that must fail: tools/repo/eslint-layering.test.ts lints them
     ],
   },
   {

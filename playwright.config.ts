@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, testChromiumPath } from './tools/test/chromium.ts';
+import { CHROMIUM_ARGS, testChromiumPath } from './tools/chromium.ts';
 import { SITE_URL } from './tools/local/config.ts';
 
 const RETRIES = Number(process.env.E2E_RETRIES ?? (process.env.CI ? 1 : 0));
@@ -13,7 +13,7 @@ export default defineConfig({
   testDir: 'e2e',
   // e2e/firefox/ is the Firefox suite (Vitest + Puppeteer: npm run test:firefox).
   testIgnore: 'firefox/**',
-  // Tests own their data (each worker its own accounts, e2e/fixtures.ts; a test that changes an account makes its
+  // Tests own their data (each worker its own accounts, e2e/support/test.ts; a test that changes an account makes its
   // own), so they run in parallel: one worker per core by default (E2E_WORKERS to change it). A third worker on two
   // cores was faster (npm test 427 s against 458 s from a fresh clone) but under that load two tests failed once in
   // one of two runs (a scroll that never came, a gallery tile's name: the latter a real bug, mended), so not by default.

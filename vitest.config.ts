@@ -63,7 +63,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           globals: true,
-          include: ['organiser/**/*.test.ts', 'tools/**/*.test.ts'],
+          include: ['admin/**/*.test.ts', 'organiser/**/*.test.ts', 'tools/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -1,14 +1,7 @@
-import {
-  accounts,
-  expect,
-  expectLegible,
-  expectNoViolations,
-  settled,
-  signInAsMember,
-  test,
-  textContrast,
-  walkSignInStates,
-} from './fixtures';
+import { expectLegible, expectNoViolations, textContrast } from './support/a11y.ts';
+import { settled } from './support/page-state.ts';
+import { signInAsMember, walkSignInStates } from './support/sign-in.ts';
+import { accounts, expect, test } from './support/test.ts';
 
 const WIDTHS = [
   { name: 'mobile', width: 390, height: 844 },

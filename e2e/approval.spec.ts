@@ -11,9 +11,11 @@ import { readFile } from 'node:fs/promises';
 import JSZip from 'jszip';
 import { demoFile } from '../tools/local/seed/demo-files.ts';
 import { CATALOGUE, downloadFileName } from '../src/domain/catalogue.ts';
-import { accounts, expect, expectNoViolations, newEmail, signInWithEmail, test } from './fixtures';
-import { createVerifiedAccount, organiserMembers } from './organiser';
-import { englishTitle } from '../organiser/bucket/english-title.ts';
+import { expectNoViolations } from './support/a11y.ts';
+import { newEmail, signInWithEmail } from './support/sign-in.ts';
+import { accounts, expect, test } from './support/test.ts';
+import { createVerifiedAccount, organiserMembers } from './support/organiser';
+import { englishTitle } from '../admin/bucket/english-title.ts';
 
 type Messages = Record<string, string>;
 const nb = JSON.parse(readFileSync('messages/nb.json', 'utf8')) as Messages;

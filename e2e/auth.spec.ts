@@ -1,19 +1,16 @@
 import type { Page } from '@playwright/test';
-import { oobCodes } from '../organiser/core/auth-emulator.ts';
+import { oobCodes } from '../admin/auth-emulator.ts';
 import { SITE_URL } from '../tools/local/config.ts';
 import {
-  accounts,
-  authEmulator,
-  expect,
   newEmail,
   serveGapiStandIn,
   sessionFlag,
   signInAsMember,
   signInWithEmail,
   signInWithGooglePopup,
-  test,
   verificationLink,
-} from './fixtures';
+} from './support/sign-in.ts';
+import { accounts, authEmulator, expect, test } from './support/test.ts';
 
 const VERIFY_TEXT =
   "We've sent a verification link to your email address. Please click the link to verify your address.";

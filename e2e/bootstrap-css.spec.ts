@@ -22,8 +22,9 @@ import { join, resolve } from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { build, loadConfigFromFile } from 'vite';
-import { expect, signInAsMember, test, walkSignInStates } from './fixtures';
-import { VISITOR_PAGES } from './pages';
+import { signInAsMember, walkSignInStates } from './support/sign-in.ts';
+import { expect, test } from './support/test.ts';
+import { VISITOR_PAGES } from './support/pages';
 import { filesLoadedBy } from '../tools/build/size.ts';
 
 const REFERENCE_URL = '/__reference/bootstrap-full.css';

@@ -13,10 +13,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from '@playwright/test';
-import { connectAdmin, hostOf } from '../organiser/core/firebase-admin.ts';
+import { connectAdmin, hostOf } from '../admin/firebase-admin.ts';
 import { AUTH_URL, BUCKET, PROJECT_ID, STORAGE_URL } from '../tools/local/config.ts';
 import { demoFile } from '../tools/local/seed/demo-files.ts';
-import { DOWNLOAD_TOKENS_METADATA_KEY } from '../organiser/bucket/member-files.ts';
+import { DOWNLOAD_TOKENS_METADATA_KEY } from '../admin/bucket/member-files.ts';
 import {
   CATALOGUE,
   downloadFileName,
@@ -24,21 +24,12 @@ import {
   storagePathOf,
   thumbnailPathOf,
 } from '../src/domain/catalogue.ts';
-import {
-  accounts,
-  expect,
-  newEmail,
-  pickedFile,
-  signInAsMember,
-  signInWithEmail,
-  stubSavePicker,
-  test,
-  withoutPicker,
-  ZIP_DONE,
-} from './fixtures';
-import { expectZipOfCatalogue } from './zip-oracle';
-import { englishTitle } from '../organiser/bucket/english-title.ts';
-import { createVerifiedAccount, organiserMembers } from './organiser';
+import { pickedFile, stubSavePicker, withoutPicker, ZIP_DONE } from './support/save-file.ts';
+import { newEmail, signInAsMember, signInWithEmail } from './support/sign-in.ts';
+import { accounts, expect, test } from './support/test.ts';
+import { expectZipOfCatalogue } from './support/zip-oracle';
+import { englishTitle } from '../admin/bucket/english-title.ts';
+import { createVerifiedAccount, organiserMembers } from './support/organiser';
 
 /** Every catalogue file and every preview: the objects that must never carry a download token. */
 const GUARDED = new Set([
@@ -85,7 +76,7 @@ async function objectsWithTokens(): Promise<string[]> {
     const found: string[] = [];
     for (const path of GUARDED) {
       // One more try after a connection the emulator had just closed (keep-alive): the Admin SDK's own retries
-      // are off for emulators (organiser/core/firebase-admin.ts).
+      // are off for emulators (admin/firebase-admin.ts).
       const read = () => bucket.file(path).getMetadata();
       const [metadata] = await read().catch(read);
       if (metadata.metadata?.[DOWNLOAD_TOKENS_METADATA_KEY]) found.push(path);

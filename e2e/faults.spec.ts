@@ -1,5 +1,8 @@
 import { AUTH_URL, STORAGE_URL } from '../tools/local/config.ts';
-import { accounts, expect, MALFORMED_ADDRESS_SUFFIXES, settled, signInAsMember, test } from './fixtures';
+import { settled } from './support/page-state.ts';
+import { MALFORMED_ADDRESS_SUFFIXES } from './support/pages.ts';
+import { signInAsMember } from './support/sign-in.ts';
+import { accounts, expect, test } from './support/test.ts';
 
 const ERROR_TEXT =
   "We're sorry, we're currently experiencing difficulties downloading your file. Please try again later.";

@@ -4,7 +4,7 @@
  * has taken over. The app's code (src/app/start.tsx's chunk) is held back here to make "before" last.
  */
 import type { Page, Route } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test } from './support/test.ts';
 
 const APP_CHUNK = /\/assets\/start-[\w-]+\.js$/;
 

@@ -19,21 +19,12 @@ import {
   thumbnailPathOf,
   type CatalogueEntry,
 } from '../src/domain/catalogue.ts';
-import {
-  accounts,
-  expect,
-  newEmail,
-  pickedFile,
-  signInAsMember,
-  signInWithEmail,
-  stubSavePicker,
-  test,
-  withoutPicker,
-  ZIP_DONE,
-} from './fixtures';
-import { createVerifiedAccount, organiserMembers } from './organiser';
-import { expectZipOfCatalogue } from './zip-oracle';
-import { englishTitle } from '../organiser/bucket/english-title.ts';
+import { pickedFile, stubSavePicker, withoutPicker, ZIP_DONE } from './support/save-file.ts';
+import { newEmail, signInAsMember, signInWithEmail } from './support/sign-in.ts';
+import { accounts, expect, test } from './support/test.ts';
+import { createVerifiedAccount, organiserMembers } from './support/organiser';
+import { expectZipOfCatalogue } from './support/zip-oracle';
+import { englishTitle } from '../admin/bucket/english-title.ts';
 
 type Messages = Record<string, string>;
 const MESSAGES = {

@@ -10,17 +10,10 @@ import type { Page, Route } from '@playwright/test';
 import { demoFile } from '../tools/local/seed/demo-files.ts';
 import { SITE_URL } from '../tools/local/config.ts';
 import { CATALOGUE, downloadFileName } from '../src/domain/catalogue.ts';
-import {
-  accounts,
-  expect,
-  expectNoViolations,
-  newEmail,
-  signInWithEmail,
-  test,
-  verificationLink,
-  layoutShifts,
-  recordLayoutShifts,
-} from './fixtures';
+import { expectNoViolations } from './support/a11y.ts';
+import { layoutShifts, recordLayoutShifts } from './support/page-state.ts';
+import { newEmail, signInWithEmail, verificationLink } from './support/sign-in.ts';
+import { accounts, expect, test } from './support/test.ts';
 
 type Messages = Record<string, string>;
 const en = JSON.parse(readFileSync('messages/en.json', 'utf8')) as Messages;

@@ -5,7 +5,9 @@
  * widget's own texts are checked here; the page's texts belong to the page's tests.
  */
 import type { Page, Request } from '@playwright/test';
-import { accounts, expect, MALFORMED_ADDRESS_SUFFIXES, newEmail, serveGapiStandIn, test } from './fixtures';
+import { MALFORMED_ADDRESS_SUFFIXES } from './support/pages.ts';
+import { newEmail, serveGapiStandIn } from './support/sign-in.ts';
+import { accounts, expect, test } from './support/test.ts';
 
 const NB_LOGIN = process.env.E2E_NB_LOGIN_PATH ?? '/nb/login';
 

@@ -18,20 +18,12 @@ import {
   type CatalogueEntry,
 } from '../src/domain/catalogue.ts';
 import { mediaUrl } from '../src/firebase/media-url.ts';
-import {
-  accounts,
-  expect,
-  expectNoViolations,
-  pickedFile,
-  signInAsMember,
-  signInWithEmail,
-  stubSavePicker,
-  test,
-  withoutPicker,
-  ZIP_DONE,
-} from './fixtures';
-import { expectZipOfCatalogue, pathInZip } from './zip-oracle';
-import { englishTitle } from '../organiser/bucket/english-title.ts';
+import { expectNoViolations } from './support/a11y.ts';
+import { pickedFile, stubSavePicker, withoutPicker, ZIP_DONE } from './support/save-file.ts';
+import { signInAsMember, signInWithEmail } from './support/sign-in.ts';
+import { accounts, expect, test } from './support/test.ts';
+import { expectZipOfCatalogue, pathInZip } from './support/zip-oracle';
+import { englishTitle } from '../admin/bucket/english-title.ts';
 
 type Messages = Record<string, string>;
 const nb = JSON.parse(readFileSync('messages/nb.json', 'utf8')) as Messages;

@@ -4,8 +4,9 @@ import type { AddressInfo } from 'node:net';
 import type { Page, Route } from '@playwright/test';
 import { demoFile } from '../tools/local/seed/demo-files.ts';
 import { CATALOGUE, contentTypeOf, downloadFileName, type CatalogueEntry } from '../src/domain/catalogue.ts';
-import { expect, signInAsMember, test } from './fixtures';
-import { englishTitle } from '../organiser/bucket/english-title.ts';
+import { signInAsMember } from './support/sign-in.ts';
+import { expect, test } from './support/test.ts';
+import { englishTitle } from '../admin/bucket/english-title.ts';
 
 const ERROR_TEXT =
   "We're sorry, we're currently experiencing difficulties downloading your file. Please try again later.";

@@ -8,14 +8,10 @@ import type { Page } from '@playwright/test';
 import { SITE_URL } from '../tools/local/config.ts';
 import { atomProblems } from '../tools/build/news/validate-atom.ts';
 import { readNewsPosts, type NewsPost } from '../tools/build/news/posts.ts';
-import {
-  expect,
-  expectNoViolations,
-  layoutShifts,
-  recordLayoutShifts,
-  signInAsMember,
-  test,
-} from './fixtures';
+import { expectNoViolations } from './support/a11y.ts';
+import { layoutShifts, recordLayoutShifts } from './support/page-state.ts';
+import { signInAsMember } from './support/sign-in.ts';
+import { expect, test } from './support/test.ts';
 
 const POSTS = readNewsPosts();
 const postsIn = (locale: 'en' | 'nb') => POSTS.filter((post) => post.locale === locale);

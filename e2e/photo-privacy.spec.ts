@@ -21,10 +21,12 @@ import {
 } from '../src/domain/photos.ts';
 import { hasExif, readExif } from '../src/lib/exif.ts';
 import { AUTH_URL, STORAGE_URL } from '../tools/local/config.ts';
-import { expect, expectNoViolations, signInWithEmail, test } from './fixtures';
-import { createAccount, localAdmin, storedPhotoObjects, type TestAccount } from './organiser';
-import { PHONE_EXIF, phonePhoto, plainPhoto, readStored, seedSharedPhotos } from './photo-files';
-import { openPhotos, uploadPastThePage } from './photos-page';
+import { expectNoViolations } from './support/a11y.ts';
+import { signInWithEmail } from './support/sign-in.ts';
+import { expect, test } from './support/test.ts';
+import { createAccount, localAdmin, storedPhotoObjects, type TestAccount } from './support/organiser';
+import { PHONE_EXIF, phonePhoto, plainPhoto, readStored, seedSharedPhotos } from './support/photo-files';
+import { openPhotos, uploadPastThePage } from './support/photos-page';
 
 const accounts: TestAccount[] = [];
 async function account(

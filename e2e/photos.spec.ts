@@ -33,10 +33,11 @@ import {
 } from '../src/domain/photos.ts';
 import { mediaUrl } from '../src/firebase/media-url.ts';
 import { AUTH_URL, BUCKET, STORAGE_URL } from '../tools/local/config.ts';
-import { expect, expectNoViolations, test } from './fixtures';
-import { createAccount, storedPhotoObjects, type TestAccount } from './organiser';
-import { PHONE_EXIF, phonePhoto, plainPhoto, readStored, seedSharedPhotos } from './photo-files';
-import { addPhotos, idTokenOf, itemOf, openPhotos, shareAndWait } from './photos-page';
+import { expectNoViolations } from './support/a11y.ts';
+import { expect, test } from './support/test.ts';
+import { createAccount, storedPhotoObjects, type TestAccount } from './support/organiser';
+import { PHONE_EXIF, phonePhoto, plainPhoto, readStored, seedSharedPhotos } from './support/photo-files';
+import { addPhotos, idTokenOf, itemOf, openPhotos, shareAndWait } from './support/photos-page';
 
 const CONTACT = 'reunion2026@example.org';
 const HEIC = 'e2e/fixtures/IMG_4512.HEIC';

@@ -5,7 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { SITE_URL } from '../tools/local/config.ts';
-import { expect, expectNoViolations, test } from './fixtures';
+import { expectNoViolations } from './support/a11y.ts';
+import { expect, test } from './support/test.ts';
 
 type Messages = Record<string, string>;
 const en = JSON.parse(readFileSync('messages/en.json', 'utf8')) as Messages;

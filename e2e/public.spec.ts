@@ -1,4 +1,5 @@
-import { expect, settled, test } from './fixtures';
+import { settled } from './support/page-state.ts';
+import { expect, test } from './support/test.ts';
 import { SITE_URL } from '../tools/local/config.ts';
 
 const PUBLIC_PAGES = [

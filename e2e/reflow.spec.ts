@@ -6,10 +6,12 @@
  * larger photo view, each with what a visitor opens on it (the menu, the sections' navigation).
  */
 import type { Browser, Page } from '@playwright/test';
-import { createAccount, type TestAccount } from './organiser';
-import { VISITOR_PAGES } from './pages';
-import { seedSharedPhotos } from './photo-files';
-import { expect, settled, signInWithEmail, test } from './fixtures';
+import { createAccount, type TestAccount } from './support/organiser';
+import { VISITOR_PAGES } from './support/pages';
+import { seedSharedPhotos } from './support/photo-files';
+import { settled } from './support/page-state.ts';
+import { signInWithEmail } from './support/sign-in.ts';
+import { expect, test } from './support/test.ts';
 
 const SIZES = [
   { name: '320 px wide', viewport: { width: 320, height: 640 }, deviceScaleFactor: 1 },

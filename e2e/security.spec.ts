@@ -2,15 +2,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { AUTH_URL } from '../tools/local/config.ts';
-import {
-  accounts,
-  expect,
-  newEmail,
-  serveGapiStandIn,
-  signInWithEmail,
-  signInWithGooglePopup,
-  test,
-} from './fixtures';
+import { newEmail, serveGapiStandIn, signInWithEmail, signInWithGooglePopup } from './support/sign-in.ts';
+import { accounts, expect, test } from './support/test.ts';
 
 function directives(csp: string): Map<string, string[]> {
   return new Map(

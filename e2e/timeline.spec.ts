@@ -9,14 +9,10 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { SITE_URL } from '../tools/local/config.ts';
-import {
-  expect,
-  expectNoViolations,
-  layoutShifts,
-  recordLayoutShifts,
-  signInAsMember,
-  test,
-} from './fixtures';
+import { expectNoViolations } from './support/a11y.ts';
+import { layoutShifts, recordLayoutShifts } from './support/page-state.ts';
+import { signInAsMember } from './support/sign-in.ts';
+import { expect, test } from './support/test.ts';
 
 type Messages = Record<string, string | { match: Record<string, string> }[]>;
 const en = JSON.parse(readFileSync('messages/en.json', 'utf8')) as Messages;

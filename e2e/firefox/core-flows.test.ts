@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, HTTPRequest, Page } from 'puppeteer-core'
 import { demoFile } from '../../tools/local/seed/demo-files.ts';
 import { SITE_URL, demoAccounts } from '../../tools/local/config.ts';
 import { CATALOGUE, downloadFileName } from '../../src/domain/catalogue.ts';
-import { VISITOR_PAGES } from '../pages.ts';
+import { VISITOR_PAGES } from '../support/pages.ts';
 import { launchFirefox } from './firefox.ts';
 
 const ERROR_TEXT =

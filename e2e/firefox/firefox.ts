@@ -18,7 +18,7 @@ export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 /**
  * Preferences on top of Puppeteer's own defaults (which already switch off updates, Shield, Safe
  * Browsing, the data-reporting policy, search updates, the blocklist and the first-run pages): no
- * background network at all, the equivalents of the Chromium flags in tools/test/chromium.ts, and
+ * background network at all, the equivalents of the Chromium flags in tools/chromium.ts, and
  * downloads saved straight into `downloadDir` without a dialog.
  */
 export function firefoxPrefs(downloadDir: string): Record<string, unknown> {

@@ -13,8 +13,8 @@ import type { Browser, Page } from 'puppeteer-core';
 import { PENDING_PREFIX, photoPathOf } from '../../src/domain/photos.ts';
 import { hasExif } from '../../src/lib/exif.ts';
 import { SITE_URL } from '../../tools/local/config.ts';
-import { createAccount, storedPhotoObjects, type TestAccount } from '../organiser.ts';
-import { phonePhoto, readStored, seedSharedPhotos } from '../photo-files.ts';
+import { createAccount, storedPhotoObjects, type TestAccount } from '../support/organiser.ts';
+import { phonePhoto, readStored, seedSharedPhotos } from '../support/photo-files.ts';
 import { launchFirefox } from './firefox.ts';
 
 let browser: Browser;

@@ -18,9 +18,9 @@ import {
   PASSWORD_MIN_LENGTH,
   isValidPassword,
 } from '../../src/domain/password-policy.ts';
-import { emulatorConfig, updateEmulatorConfig } from '../core/auth-emulator.ts';
+import { emulatorConfig, updateEmulatorConfig } from '../../admin/auth-emulator.ts';
 import { startAuthEmulator, type RunningAuthEmulator } from '../../tools/local/auth/emulator.ts';
-import { connectAdmin, hostOf } from '../core/firebase-admin.ts';
+import { connectAdmin, hostOf } from '../../admin/firebase-admin.ts';
 import { authSettingsProblems, authSettingsRequest, main, passwordPolicy } from './auth-settings.ts';
 import type { CommandContext } from '../core/cli.ts';
 import { captureIo, noConnection } from '../core/test-support.ts';

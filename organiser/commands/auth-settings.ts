@@ -19,7 +19,7 @@
 import type { PasswordPolicyConfig, ProjectConfig, UpdateProjectConfigRequest } from 'firebase-admin/auth';
 
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../src/domain/password-policy.ts';
-import { emulatorConfig, updateEmulatorConfig } from '../core/auth-emulator.ts';
+import { emulatorConfig, updateEmulatorConfig } from '../../admin/auth-emulator.ts';
 import { authFailure } from '../core/admin.ts';
 import { defineCommand, runIfMain, type Io } from '../core/cli.ts';
 import { CommandError, EXIT_OK } from '../core/errors.ts';

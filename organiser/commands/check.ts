@@ -17,16 +17,16 @@ import {
   thumbnailPathOf,
   type CatalogueEntry,
 } from '../../src/domain/catalogue.ts';
-import { emulatorConfig } from '../core/auth-emulator.ts';
+import { emulatorConfig } from '../../admin/auth-emulator.ts';
 import { PENDING_PREFIX, PHOTOS_PREFIX, SHARED_UPLOADERS_PREFIX } from '../../src/domain/photos.ts';
 import {
   isPhotoPath,
   removeDownloadTokens,
   tokenCount,
   type TokenRemoval,
-} from '../bucket/download-tokens.ts';
-import { ACCESS_METADATA_KEY, LARGE_DEMO_PATH, memberFileMetadata } from '../bucket/member-files.ts';
-import { thumbnailProblems } from '../bucket/thumbnails.ts';
+} from '../../admin/bucket/download-tokens.ts';
+import { ACCESS_METADATA_KEY, LARGE_DEMO_PATH, memberFileMetadata } from '../../admin/bucket/member-files.ts';
+import { thumbnailProblems } from '../../admin/bucket/thumbnails.ts';
 import { authFailure, listObjects, storageFailure, type StoredObject } from '../core/admin.ts';
 import { authSettingsProblems, describeAuthSettings, type AuthSettings } from './auth-settings.ts';
 import {

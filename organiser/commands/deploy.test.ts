@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { REPO_ROOT } from '../core/cli.ts';
 import { UsageError } from '../core/errors.ts';
-import { cspDirective, cspValues, type FirebaseJson } from '../core/hosting-config.ts';
+import { cspDirective, cspValues, type FirebaseJson } from '../../admin/hosting-config.ts';
 import {
   BUILD_ENV_FILE,
   assertDeployable,
@@ -295,7 +295,7 @@ describe('organiser:deploy main (commands recorded, not run)', () => {
 });
 
 describe('one file for the real settings', () => {
-  it(`.env.example and both READMEs name ${BUILD_ENV_FILE}, which the production build reads and npm run dev does not`, () => {
+  it(`.env.example and the handbook name ${BUILD_ENV_FILE}, which the production build reads and npm run dev does not`, () => {
     const dir = mkdtempSync(join(tmpdir(), 'organiser-env-file-'));
     try {
       writeFileSync(join(dir, BUILD_ENV_FILE), 'VITE_CONTACT_EMAIL=real@example.org\n');
@@ -306,7 +306,7 @@ describe('one file for the real settings', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-    for (const file of ['.env.example', 'README.md', 'organiser/README.md']) {
+    for (const file of ['.env.example', 'organiser/README.md']) {
       const text = readFileSync(join(REPO_ROOT, file), 'utf8');
       expect(text, file).toContain(BUILD_ENV_FILE);
       // No other .env file is offered for the real settings.

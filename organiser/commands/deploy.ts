@@ -23,7 +23,7 @@ import {
   authDomainOrigin,
   deployFirebaseJson,
   type FirebaseJson,
-} from '../core/hosting-config.ts';
+} from '../../admin/hosting-config.ts';
 import { PROJECT_OPTION, isBucketOfProject, type Target } from '../core/target.ts';
 
 const NAME = 'organiser:deploy';

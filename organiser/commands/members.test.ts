@@ -11,8 +11,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 
 import { CATALOGUE, storagePathOf } from '../../src/domain/catalogue.ts';
 import { demoFile } from '../../tools/local/seed/demo-files.ts';
-import { approvalOnlyPaths, tokenCount } from '../bucket/download-tokens.ts';
-import { memberFileMetadata, saveObject } from '../bucket/member-files.ts';
+import { approvalOnlyPaths, tokenCount } from '../../admin/bucket/download-tokens.ts';
+import { memberFileMetadata, saveObject } from '../../admin/bucket/member-files.ts';
 import { connectTarget } from '../core/admin.ts';
 import { demoAccounts } from '../../tools/local/config.ts';
 import { seedAccounts } from '../../tools/local/seed/seed-accounts.ts';

@@ -23,11 +23,11 @@ import {
 import { demoAccounts, type DemoAccount } from '../../tools/local/config.ts';
 import { seedAccounts } from '../../tools/local/seed/seed-accounts.ts';
 import { clientUploadRequest } from '../../tools/local/storage/client-upload.ts';
-import { publishSharedPhoto } from '../bucket/shared-photos.ts';
+import { publishSharedPhoto } from '../../admin/bucket/shared-photos.ts';
 import { connectTarget } from '../core/admin.ts';
-import { signInWithPassword } from '../core/auth-emulator.ts';
+import { signInWithPassword } from '../../admin/auth-emulator.ts';
 import type { CommandContext } from '../core/cli.ts';
-import { connectAdmin, hostOf, type AdminConnection, type Bucket } from '../core/firebase-admin.ts';
+import { connectAdmin, hostOf, type AdminConnection, type Bucket } from '../../admin/firebase-admin.ts';
 import { freePort, useTestEmulators } from '../core/test-support.ts';
 import { formatTaken, main, shortCaption } from './photos.ts';
 

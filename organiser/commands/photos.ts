@@ -26,13 +26,13 @@ import {
   type PhotoState,
   type PhotoStep,
 } from '../../src/domain/photos.ts';
-import { DOWNLOAD_TOKENS_METADATA_KEY } from '../bucket/member-files.ts';
+import { DOWNLOAD_TOKENS_METADATA_KEY } from '../../admin/bucket/member-files.ts';
 import {
   UndecodablePhotoError,
   deleteSharedPhoto,
   makeSharedPhoto,
   publishSharedPhoto,
-} from '../bucket/shared-photos.ts';
+} from '../../admin/bucket/shared-photos.ts';
 import { authFailure, listObjects, statusOf, storageFailure, type StoredObject } from '../core/admin.ts';
 import {
   YES_HELP,
@@ -45,7 +45,7 @@ import {
   type CommandRun,
 } from '../core/cli.ts';
 import { CommandError, EXIT_FAILED, EXIT_OK, UsageError } from '../core/errors.ts';
-import type { Bucket } from '../core/firebase-admin.ts';
+import type { Bucket } from '../../admin/firebase-admin.ts';
 import { BUCKET_HELP, TARGET_HELP, TARGET_OPTIONS, type Target } from '../core/target.ts';
 import { oneLine } from '../core/terminal-text.ts';
 

@@ -20,8 +20,8 @@ import {
   thumbnailPathOf,
   type CatalogueEntry,
 } from '../../src/domain/catalogue.ts';
-import { updateEmulatorConfig } from '../core/auth-emulator.ts';
-import type { AdminConnection, Bucket } from '../core/firebase-admin.ts';
+import { updateEmulatorConfig } from '../../admin/auth-emulator.ts';
+import type { AdminConnection, Bucket } from '../../admin/firebase-admin.ts';
 import { LARGE_DEMO_PATH, demoFile } from '../../tools/local/seed/demo-files.ts';
 import { seedStorage } from '../../tools/local/seed/seed-storage.ts';
 import {
@@ -30,8 +30,8 @@ import {
   md5Base64,
   memberFileMetadata,
   saveObject,
-} from '../bucket/member-files.ts';
-import { thumbnailMetadata } from '../bucket/thumbnails.ts';
+} from '../../admin/bucket/member-files.ts';
+import { thumbnailMetadata } from '../../admin/bucket/thumbnails.ts';
 import { emulatorIdToken } from '../../tools/local/storage/tokens.ts';
 import { listObjects, type StoredObject } from '../core/admin.ts';
 import { passwordPolicy, type AuthSettings } from './auth-settings.ts';

@@ -4,7 +4,7 @@
  * Uploads the members' files from one folder through the Admin SDK: each file is matched to its catalogue entry by
  * name, checked to be of the entry's kind, and stored at the entry's path with its content type, a
  * Content-Disposition carrying the display name and the `access` metadata storage.rules reads
- * (organiser/bucket/member-files.ts). A stored file with other content is replaced only with --replace; one with the
+ * (admin/bucket/member-files.ts). A stored file with other content is replaced only with --replace; one with the
  * same content is left alone, or stored again when its metadata is wrong or it carries a download token.
  */
 import { readFile, readdir, stat } from 'node:fs/promises';
@@ -26,14 +26,14 @@ import {
   md5Base64,
   memberFileMetadata,
   saveObject,
-} from '../bucket/member-files.ts';
-import { saveThumbnail, thumbnailProblems } from '../bucket/thumbnails.ts';
+} from '../../admin/bucket/member-files.ts';
+import { saveThumbnail, thumbnailProblems } from '../../admin/bucket/thumbnails.ts';
 import { listObjects, storageFailure, type StoredObject } from '../core/admin.ts';
 import { defineCommand, formatTable, plural, runIfMain } from '../core/cli.ts';
 import { CommandError, EXIT_FAILED, EXIT_OK, UsageError } from '../core/errors.ts';
-import { kindMismatch } from '../bucket/file-kind.ts';
+import { kindMismatch } from '../../admin/bucket/file-kind.ts';
 import { BUCKET_HELP, TARGET_HELP, TARGET_OPTIONS } from '../core/target.ts';
-import { englishTitle } from '../bucket/english-title.ts';
+import { englishTitle } from '../../admin/bucket/english-title.ts';
 
 const NAME = 'organiser:upload';
 

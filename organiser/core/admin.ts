@@ -3,9 +3,11 @@
  * message when the Google credentials are missing), reading a bucket's objects, and turning the SDK's errors into
  * messages an organiser can act on.
  */
-import { connectAdmin, hostOf, type AdminConnection, type Bucket } from './firebase-admin.ts';
+import { connectAdmin, hostOf, statusOf, type AdminConnection, type Bucket } from '../../admin/firebase-admin.ts';
 import { CommandError } from './errors.ts';
 import type { Target } from './target.ts';
+
+export { statusOf };
 
 export const LOGIN_HINT =
   'Log in once with `gcloud auth application-default login` (as a Firebase project owner or editor), or set ' +
@@ -67,13 +69,6 @@ export function isUnreachable(err: unknown): boolean {
   return false;
 }
 
-/** The HTTP status of an SDK error, when it has one. */
-export function statusOf(err: unknown): number | undefined {
-  const code = (err as { code?: unknown } | null)?.code;
-  if (typeof code === 'number') return code;
-  const status = (err as { status?: unknown } | null)?.status;
-  return typeof status === 'number' ? status : undefined;
-}
 
 /**
  * A Storage failure as one sentence: `<what>: <why>.` with what to do about it, e.g. start the local stack, log

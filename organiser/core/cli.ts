@@ -3,12 +3,12 @@
  * `Target: ...` line, the Admin SDK connection, errors and exit codes: ./errors.ts), and the context it runs in
  * (environment, output, repository folder, the Admin SDK; all replaceable in tests).
  */
-import { realpathSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
-import type { AdminConnection } from './firebase-admin.ts';
+import type { AdminConnection } from '../../admin/firebase-admin.ts';
+import { isMainModule } from '../../admin/main-module.ts';
 import { connectTarget } from './admin.ts';
 import { CommandError, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from './errors.ts';
 import {
@@ -271,16 +271,6 @@ export function defineCommand<const O extends Options>(spec: CommandSpec<O>) {
   };
 }
 
-/** True when the module at moduleUrl is the script node/tsx was started with. */
-export function isMainModule(moduleUrl: string): boolean {
-  const script = process.argv[1];
-  if (!script) return false;
-  try {
-    return moduleUrl === pathToFileURL(realpathSync(script)).href;
-  } catch {
-    return false;
-  }
-}
 
 /** `process.exit(await main(argv))` when the module is run directly; nothing when a test imports it. */
 export function runIfMain(moduleUrl: string, main: (argv: string[]) => Promise<number>): void {

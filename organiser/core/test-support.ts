@@ -4,7 +4,7 @@ import { startAuthEmulator, type RunningAuthEmulator } from '../../tools/local/a
 import { freePort } from '../../tools/local/ports.ts';
 import { startStorageEmulator, type RunningStorageEmulator } from '../../tools/local/storage/emulator.ts';
 import type { CommandContext, Io } from './cli.ts';
-import { connectAdmin, hostOf, type AdminConnection } from './firebase-admin.ts';
+import { connectAdmin, hostOf, type AdminConnection } from '../../admin/firebase-admin.ts';
 
 export { freePort };
 

@@ -16,8 +16,8 @@
  */
 import { stat } from 'node:fs/promises';
 import { chromium } from '@playwright/test';
-import { signInWithPassword } from '../../organiser/core/auth-emulator.ts';
-import { CHROMIUM_ARGS, chromiumPath } from '../test/chromium.ts';
+import { signInWithPassword } from '../../admin/auth-emulator.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../chromium.ts';
 import { AUTH_URL, BUCKET, PROJECT_ID, SITE_URL, STORAGE_URL, demoAccounts } from '../local/config.ts';
 import { withStack } from '../local/with-stack.ts';
 import { peakHeap, signIn } from './page-steps.ts';

@@ -23,7 +23,7 @@ import type Result from 'lighthouse/types/lhr/lhr.js';
 import { isPrerendered, pageDefinition } from '../../src/config/pages.ts';
 import { pageAddresses } from '../build/page-paths.ts';
 import { pageLoad } from '../build/size.ts';
-import { CHROMIUM_ARGS, chromiumPath } from '../test/chromium.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../chromium.ts';
 import { SITE_URL } from '../local/config.ts';
 import { withStack } from '../local/with-stack.ts';
 import { withoutScripts } from '../build/static-pages.ts';

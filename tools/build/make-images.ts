@@ -13,7 +13,7 @@ import { REUNION_END, REUNION_START } from '../../src/config/site.ts';
 import { formatDateRange } from '../../src/lib/format.ts';
 import { LOCALES } from '../../src/lib/locale-path.ts';
 import { m } from '../../src/paraglide/messages.js';
-import { CHROMIUM_ARGS, chromiumPath } from '../test/chromium.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../chromium.ts';
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 

@@ -2,7 +2,7 @@
  * The addresses of the site's pages, from the one list (src/config/pages.ts): a plain page is one address per
  * language (/home, /nb/home); a page with a parameter (news/:slug) is one address per news post in each language
  * (content/news, read by ./news/posts.ts). The build-time HTML (./prerender.ts), the sitemap, the budgets
- * (./size.ts) and the browser tests (e2e/pages.ts) walk these.
+ * (./size.ts) and the browser tests (e2e/support/pages.ts) walk these.
  */
 import { isPrerendered, PAGE_LIST, pagePath, type Page } from '../../src/config/pages.ts';
 import { LOCALES, type Locale } from '../../src/lib/locale-path.ts';

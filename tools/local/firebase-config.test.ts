@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { cspDirective, cspValues, type FirebaseJson } from '../../organiser/core/hosting-config.ts';
+import { cspDirective, cspValues, type FirebaseJson } from '../../admin/hosting-config.ts';
 import {
   deployableFiles,
   localFirebaseJson,

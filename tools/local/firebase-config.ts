@@ -1,7 +1,7 @@
 /**
  * What the local stack's Hosting emulator serves, made as close to a deploy as the emulator allows:
  *   - firebase.local.json: firebase.json with the emulators' origins added to the CSP (the pure part is shared with
- *     organiser:deploy: organiser/core/hosting-config.ts);
+ *     organiser:deploy: admin/hosting-config.ts);
  *   - the files: the Hosting emulator serves every file in `public`, while `firebase deploy` uploads only those
  *     its `ignore` globs leave (source maps, dot files). So the stack serves a copy of exactly the files a deploy
  *     would upload, listed by the same firebase-tools function the deploy uses (lib/listFiles.js).
@@ -10,7 +10,7 @@ import { copyFileSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync 
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 
-import { withCspAdditions, type FirebaseJson } from '../../organiser/core/hosting-config.ts';
+import { withCspAdditions, type FirebaseJson } from '../../admin/hosting-config.ts';
 
 /**
  * firebase.json as the local stack serves it: the production headers, with the emulators' origins

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import waitOn from 'wait-on';
 import { writeLocalFirebaseJson } from './firebase-config.ts';
-import { connectAdmin, hostOf } from '../../organiser/core/firebase-admin.ts';
+import { connectAdmin, hostOf } from '../../admin/firebase-admin.ts';
 import {
   AUTH_URL,
   BUCKET,

@@ -50,14 +50,15 @@ export function headingAnchors(source: string): Set<string> {
  */
 export function relativeLinks(source: string): string[] {
   const links: string[] = [];
-  const walk = (tokens: ReturnType<MarkdownIt['parse']>) => {
+  const walk = (tokens: ReturnType<typeof markdown.parse>) => {
     for (const token of tokens) {
-      const href =
+      const found =
         token.type === 'link_open'
           ? token.attrGet('href')
           : token.type === 'image'
             ? token.attrGet('src')
             : null;
+      const href = found === null ? null : String(found);
       if (href && !/^([a-z][a-z0-9+.-]*:|\/)/i.test(href)) links.push(href);
       if (token.children) walk(token.children);
     }

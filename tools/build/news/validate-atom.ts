@@ -1,7 +1,7 @@
 /**
  * Validates an Atom document against RFC 4287's own RELAX NG schema (appendix B, committed as
  * ./fixtures/rfc4287-atom.rnc) with jing, offline (Debian's `jing`, Java; npm test installs it:
- * tools/test/ensure-browsers.ts). Used by the feed's unit tests and the browser tests of the served feeds.
+ * .ci/install-tools.ts). Used by the feed's unit tests and the browser tests of the served feeds.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

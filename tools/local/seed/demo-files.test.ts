@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 import { CATALOGUE, type CatalogueEntry } from '../../../src/domain/catalogue';
 import { DEMO_NOTICE, LARGE_DEMO_PATH, demoFile, largeDemoFile, largeDemoFileBytes } from './demo-files';
-import { englishTitle } from '../../../organiser/bucket/english-title.ts';
+import { englishTitle } from '../../../admin/bucket/english-title.ts';
 
 const byKind = (kind: CatalogueEntry['kind']) => CATALOGUE.filter((entry) => entry.kind === kind);
 

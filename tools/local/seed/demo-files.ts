@@ -12,13 +12,13 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
 import PptxGenJS from 'pptxgenjs';
 
 import type { CatalogueEntry } from '../../../src/domain/catalogue';
-import { englishTitle } from '../../../organiser/bucket/english-title.ts';
+import { englishTitle } from '../../../admin/bucket/english-title.ts';
 
 export const DEMO_NOTICE = 'Demo placeholder — the organisers upload the real file';
 /** ASCII form for places that cannot carry "—" (JPEG comments, the bitmap font). */
 const DEMO_NOTICE_ASCII = 'Demo placeholder - the organisers upload the real file';
 
-export { LARGE_DEMO_PATH } from '../../../organiser/bucket/member-files.ts';
+export { LARGE_DEMO_PATH } from '../../../admin/bucket/member-files.ts';
 /** The environment variable that sets the large file's size in MiB (0: no large file). */
 export const LARGE_DEMO_SIZE_VARIABLE = 'LARGE_DEMO_FILE_MB';
 export const DEFAULT_LARGE_DEMO_MB = 64;

@@ -27,7 +27,7 @@ import {
   hostOf,
   type AdminConnection,
   type Bucket,
-} from '../../../organiser/core/firebase-admin.ts';
+} from '../../../admin/firebase-admin.ts';
 import { freePort } from '../ports.ts';
 import { startStorageEmulator, type RunningStorageEmulator } from '../storage/emulator.ts';
 import { emulatorIdToken } from '../storage/tokens.ts';

@@ -18,8 +18,8 @@ import {
   photoPathOf,
   thumbnailPathOf,
 } from '../../../src/domain/photos.ts';
-import { publishSharedPhoto } from '../../../organiser/bucket/shared-photos.ts';
-import type { Bucket } from '../../../organiser/core/firebase-admin.ts';
+import { publishSharedPhoto } from '../../../admin/bucket/shared-photos.ts';
+import type { Bucket } from '../../../admin/firebase-admin.ts';
 
 /** The environment variable that adds that many shared photos (the scale test: 2000). */
 export const LARGE_DEMO_PHOTOS_VARIABLE = 'LARGE_DEMO_PHOTOS';

@@ -5,7 +5,7 @@
 import type { Auth } from 'firebase-admin/auth';
 
 import type { DemoAccount } from '../config.ts';
-import { APPROVED_CLAIM } from '../../../organiser/bucket/member-files.ts';
+import { APPROVED_CLAIM } from '../../../admin/bucket/member-files.ts';
 import { ORGANISER_CLAIM } from '../../../src/domain/access.ts';
 
 /** Creates the accounts; returns their uids by e-mail address. */

@@ -2,7 +2,7 @@
  * Seeds a bucket of the local Storage emulator with a demo stand-in for every catalogue file, stored exactly as
  * `npm run organiser:upload` stores the real files: through the Admin SDK, with the catalogue's content type, a
  * Content-Disposition carrying the download name and the `access` metadata storage.rules reads
- * (organiser/bucket/member-files.ts), and for every image its preview made with sharp (organiser/bucket/thumbnails.ts).
+ * (admin/bucket/member-files.ts), and for every image its preview made with sharp (admin/bucket/thumbnails.ts).
  *
  *   npx tsx tools/local/seed/seed-storage.ts [storage emulator URL] [bucket]
  *
@@ -10,9 +10,9 @@
  * size of the large demo file (default 64; 0: none).
  */
 import { CATALOGUE, hasThumbnail, storagePathOf } from '../../../src/domain/catalogue.ts';
-import { connectAdmin, hostOf, type Bucket } from '../../../organiser/core/firebase-admin.ts';
+import { connectAdmin, hostOf, type Bucket } from '../../../admin/firebase-admin.ts';
 import { BUCKET, PROJECT_ID, STORAGE_URL } from '../config.ts';
-import { isMainModule } from '../../../organiser/core/cli.ts';
+import { isMainModule } from '../../../admin/main-module.ts';
 import {
   ACCESS_METADATA_KEY,
   ACCESS_VERIFIED,
@@ -20,8 +20,8 @@ import {
   memberFileMetadata,
   saveObject,
   type ObjectMetadata,
-} from '../../../organiser/bucket/member-files.ts';
-import { saveThumbnail } from '../../../organiser/bucket/thumbnails.ts';
+} from '../../../admin/bucket/member-files.ts';
+import { saveThumbnail } from '../../../admin/bucket/thumbnails.ts';
 import { LARGE_DEMO_PATH, demoFile, largeDemoFile, largeDemoFileBytes } from './demo-files.ts';
 
 /** The large benchmark file: readable by every verified member, like an ordinary historical paper. */

@@ -15,14 +15,14 @@ import {
   hostOf,
   type AdminConnection,
   type Bucket,
-} from '../../../organiser/core/firebase-admin.ts';
+} from '../../../admin/firebase-admin.ts';
 import { freePort } from '../ports.ts';
 import { startStorageEmulator, type RunningStorageEmulator } from './emulator.ts';
 import {
   ACCESS_METADATA_KEY,
   DOWNLOAD_TOKENS_METADATA_KEY,
   saveObject,
-} from '../../../organiser/bucket/member-files.ts';
+} from '../../../admin/bucket/member-files.ts';
 import { emulatorIdToken } from './tokens.ts';
 
 const PROJECT = 'demo-reunion';

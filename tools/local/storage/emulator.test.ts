@@ -27,7 +27,7 @@ import {
   thumbnailPathOf,
   type CatalogueEntry,
 } from '../../../src/domain/catalogue.ts';
-import { connectAdmin, hostOf, type AdminConnection } from '../../../organiser/core/firebase-admin.ts';
+import { connectAdmin, hostOf, type AdminConnection } from '../../../admin/firebase-admin.ts';
 import { freePort } from '../ports.ts';
 import { LARGE_DEMO_PATH, demoFile, largeDemoFile } from '../seed/demo-files.ts';
 import { seedStorage } from '../seed/seed-storage.ts';
@@ -37,7 +37,7 @@ import {
   contentDispositionFor,
   memberFileMetadata,
   saveObject,
-} from '../../../organiser/bucket/member-files.ts';
+} from '../../../admin/bucket/member-files.ts';
 import { emulatorIdToken } from './tokens.ts';
 import { clientUploadRequest } from './client-upload.ts';
 import { MAX_PHOTO_BYTES, PHOTOS_PREFIX, PHOTO_CONTENT_TYPE } from '../../../src/domain/photos.ts';

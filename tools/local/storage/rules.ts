@@ -62,7 +62,7 @@ import {
   ACCESS_METADATA_KEY,
   ACCESS_VERIFIED,
   APPROVED_CLAIM,
-} from '../../../organiser/bucket/member-files.ts';
+} from '../../../admin/bucket/member-files.ts';
 import { ORGANISER_CLAIM } from '../../../src/domain/access.ts';
 import {
   DETAILS_CONTENT_TYPE,

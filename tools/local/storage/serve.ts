@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 
-import { connectAdmin, hostOf } from '../../../organiser/core/firebase-admin.ts';
+import { connectAdmin, hostOf } from '../../../admin/firebase-admin.ts';
 import { BUCKET, PROJECT_ID } from '../config.ts';
 import { seedStorage } from '../seed/seed-storage.ts';
 import { startStorageEmulator } from './emulator.ts';

@@ -5,10 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import JSZip from 'jszip';
-import { demoFile } from '../tools/local/seed/demo-files.ts';
-import { CATALOGUE, downloadFileName, safeName, type CatalogueEntry } from '../src/domain/catalogue.ts';
-import type { Locale } from '../src/lib/locale-path.ts';
-import { expect } from './fixtures';
+import { demoFile } from '../../tools/local/seed/demo-files.ts';
+import { CATALOGUE, downloadFileName, safeName, type CatalogueEntry } from '../../src/domain/catalogue.ts';
+import type { Locale } from '../../src/lib/locale-path.ts';
+import { expect } from './test.ts';
 
 type Messages = Record<string, string>;
 const MESSAGES: Record<Locale, Messages> = {

@@ -3,17 +3,18 @@
  * what a relative who bypasses the page sends (an upload through Firebase's REST API with their own ID token).
  */
 import type { Page } from '@playwright/test';
-import { signInWithPassword } from '../organiser/core/auth-emulator.ts';
+import { signInWithPassword } from '../../admin/auth-emulator.ts';
 import {
   PENDING_PREFIX,
   pendingMetadata,
   photoPathOf,
   thumbnailPathOf,
   type PhotoFacts,
-} from '../src/domain/photos.ts';
-import { clientUploadRequest } from '../tools/local/storage/client-upload.ts';
-import { AUTH_URL, BUCKET, PROJECT_ID, STORAGE_URL } from '../tools/local/config.ts';
-import { expect, signInWithEmail } from './fixtures';
+} from '../../src/domain/photos.ts';
+import { clientUploadRequest } from '../../tools/local/storage/client-upload.ts';
+import { AUTH_URL, BUCKET, PROJECT_ID, STORAGE_URL } from '../../tools/local/config.ts';
+import { signInWithEmail } from './sign-in.ts';
+import { expect } from './test.ts';
 import { storedPhotoObjects, type TestAccount } from './organiser';
 
 /** Signs in and opens the photos page: the guard sends the visitor to sign in, and back to the photos. */

@@ -1,7 +1,7 @@
 /**
  * What the Admin SDK does not cover, on the Auth emulator's REST API: a user's own sign-in (as the browser does it,
  * for benchmarks and tests), the emulator's own /emulator/v1 endpoints (the verification links it "sent", its
- * project config). Accounts, claims and blocking go through firebase-admin (organiser/core/firebase-admin.ts).
+ * project config). Accounts, claims and blocking go through firebase-admin (admin/firebase-admin.ts).
  */
 export interface AuthEmulator {
   url: string;

@@ -5,10 +5,10 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { connectAdmin, hostOf, type AdminConnection, type Bucket } from '../organiser/core/firebase-admin.ts';
-import { APPROVED_CLAIM, ORGANISER_CLAIM } from '../src/domain/access.ts';
-import { PENDING_PREFIX, SHARED_PREFIX, parsePhotoPath, uploaderFolderOf } from '../src/domain/photos.ts';
-import { AUTH_URL, BUCKET, PROJECT_ID, STORAGE_URL, type DemoAccount } from '../tools/local/config.ts';
+import { connectAdmin, hostOf, type AdminConnection, type Bucket } from '../../admin/firebase-admin.ts';
+import { APPROVED_CLAIM, ORGANISER_CLAIM } from '../../src/domain/access.ts';
+import { PENDING_PREFIX, SHARED_PREFIX, parsePhotoPath, uploaderFolderOf } from '../../src/domain/photos.ts';
+import { AUTH_URL, BUCKET, PROJECT_ID, STORAGE_URL, type DemoAccount } from '../../tools/local/config.ts';
 
 const run = promisify(execFile);
 

@@ -13,7 +13,7 @@ import {
   thumbnailPathOf,
   type CatalogueEntry,
 } from '../../src/domain/catalogue.ts';
-import type { Bucket } from '../core/firebase-admin.ts';
+import type { Bucket } from '../firebase-admin.ts';
 import {
   ACCESS_METADATA_KEY,
   accessOf,

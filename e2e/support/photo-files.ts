@@ -4,8 +4,8 @@
  * plain small ones, and shared photos seeded straight into the bucket as an organiser's approval leaves them.
  */
 import sharp from 'sharp';
-import { formatTakenAt, newPhotoId } from '../src/domain/photos.ts';
-import { publishSharedPhoto } from '../organiser/bucket/shared-photos.ts';
+import { formatTakenAt, newPhotoId } from '../../src/domain/photos.ts';
+import { publishSharedPhoto } from '../../admin/bucket/shared-photos.ts';
 import { localBucket } from './organiser.ts';
 
 /** What the phone photo's EXIF says (and none of it may reach the bucket). */

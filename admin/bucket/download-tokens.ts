@@ -12,8 +12,7 @@
  */
 import { CATALOGUE, hasThumbnail, storagePathOf, thumbnailPathOf } from '../../src/domain/catalogue.ts';
 import { PHOTOS_PREFIX } from '../../src/domain/photos.ts';
-import { statusOf } from '../core/admin.ts';
-import type { Bucket } from '../core/firebase-admin.ts';
+import { statusOf, type Bucket } from '../firebase-admin.ts';
 import { DOWNLOAD_TOKENS_METADATA_KEY } from './member-files.ts';
 
 export function isPhotoPath(name: string): boolean {

@@ -7,8 +7,8 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { FIREFOX_PATH } from '../../e2e/firefox/firefox.ts';
-import { HEADLESS_SHELL, chromiumPath, usesDebianChromium } from './chromium.ts';
+import { FIREFOX_PATH } from '../e2e/firefox/firefox.ts';
+import { HEADLESS_SHELL, chromiumPath, usesDebianChromium } from '../tools/chromium.ts';
 
 interface Tool {
   name: string;
@@ -27,7 +27,7 @@ const onPath = (command: string) => () =>
 
 const tools: Tool[] = [
   { name: 'Chromium', find: file(chromiumPath()), debianPackage: 'chromium', hint: 'or set CHROME_PATH' },
-  // The browser tests' Chromium where Playwright has no browser of its own (tools/test/chromium.ts).
+  // The browser tests' Chromium where Playwright has no browser of its own (tools/chromium.ts).
   ...(usesDebianChromium()
     ? [
         {

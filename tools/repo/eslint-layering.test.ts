@@ -63,15 +63,19 @@ describe('import direction (eslint.config.js)', () => {
       /Organiser code/,
     ],
     ['organiser/core/fixture.ts', "export { PORTS } from '../../tools/local/config.ts';", /Organiser code/],
-    ['organiser/bucket/fixture.ts', "export { oobCodes } from '../../e2e/fixtures.ts';", /Organiser code/],
+    ['admin/bucket/fixture.ts', "export { test } from '../../e2e/support/test.ts';", /admin\/ imports only/],
+    ['admin/fixture.ts', "export { UsageError } from '../organiser/core/errors.ts';", /admin\/ imports only/],
+    ['admin/fixture.ts', "export { idToken } from '../src/firebase/auth.ts';", /admin\/ imports only/],
     [
       'tools/build/fixture.ts',
       "export { UsageError } from '../../organiser/core/errors.ts';",
-      /tools\/build/,
+      /must not import organiser/,
     ],
+    ['e2e/support/fixture.ts', "export { connectTarget } from '../../organiser/core/admin.ts';", /belongs in admin/],
     ['src/lib/fixture.ts', "export { PORTS } from '../../tools/local/config.ts';", /The site/],
     ['src/app/fixture.ts', "export { UsageError } from '../../organiser/core/errors.ts';", /The site/],
-    ['src/features/members/fixture.ts', "export { VISITOR_PAGES } from '../../../e2e/pages.ts';", /The site/],
+    ['src/domain/fixture.ts', "export { connectAdmin } from '../../admin/firebase-admin.ts';", /The site/],
+    ['src/features/members/fixture.ts', "export { VISITOR_PAGES } from '../../../e2e/support/pages.ts';", /The site/],
   ])('%s: %s fails', async (filePath, code, message) => {
     const found = await problems(filePath, code);
     expect(found).toEqual([expect.stringMatching(/^import\/no-restricted-paths: /)]);
@@ -89,8 +93,11 @@ describe('import direction (eslint.config.js)', () => {
     ['organiser/core/fixture.ts', "export { formatDate } from '../../src/lib/format.ts';"],
     // An organiser command's test may start the local emulators.
     ['organiser/commands/fixture.test.ts', "export { PORTS } from '../../tools/local/config.ts';"],
-    ['tools/local/fixture.ts', "export { LARGE_DEMO_PATH } from '../../organiser/bucket/member-files.ts';"],
+    ['tools/local/fixture.ts', "export { LARGE_DEMO_PATH } from '../../admin/bucket/member-files.ts';"],
     ['tools/build/fixture.ts', "export { PAGES } from '../../src/config/pages.ts';"],
+    ['e2e/support/fixture.ts', "export { connectAdmin } from '../../admin/firebase-admin.ts';"],
+    ['organiser/core/fixture.ts', "export { connectAdmin } from '../../admin/firebase-admin.ts';"],
+    ['admin/bucket/fixture.ts', "export { CATALOGUE } from '../../src/domain/catalogue.ts';"],
   ])('%s: %s is allowed', async (filePath, code) => {
     expect(await problems(filePath, code)).toEqual([]);
   });
@@ -111,7 +118,7 @@ describe('import direction (eslint.config.js)', () => {
 
   it('finds an import cycle', async () => {
     const linter = new ESLint({ ignore: false });
-    const results = await linter.lintFiles(['tools/test/lint-fixtures/cycle-a.ts']);
+    const results = await linter.lintFiles(['tools/repo/lint-fixtures/cycle-a.ts']);
     expect(results[0]?.messages.map((message) => message.ruleId)).toEqual(['import/no-cycle']);
   });
 

@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-import { REPO_ROOT } from './cli.ts';
 import {
   authDomainOrigin,
   cspDirective,
@@ -12,7 +10,9 @@ import {
   type FirebaseJson,
 } from './hosting-config.ts';
 
-const committed = JSON.parse(readFileSync(join(REPO_ROOT, 'firebase.json'), 'utf8')) as FirebaseJson;
+const ROOT = resolve(import.meta.dirname, '..');
+
+const committed = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')) as FirebaseJson;
 
 describe('extendCsp', () => {
   it('adds sources to existing directives once, and new directives at the end', () => {

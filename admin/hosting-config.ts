@@ -5,7 +5,7 @@
  *     https://<project>.firebaseapp.com/__/auth/iframe, or a custom domain), so that no other Firebase site may be
  *     framed (firebase.deploy.json, generated, never committed);
  *   - the local stack: the emulators' origins (tools/local/firebase-config.ts writes firebase.local.json).
- * Pure; organiser/ and tools/ both import it (tools may import organiser, never the other way).
+ * Pure.
  */
 
 export interface HeaderRule {

@@ -18,7 +18,7 @@ import {
   thumbnailPathOf,
   type PhotoDetails,
 } from '../../src/domain/photos.ts';
-import type { Bucket } from '../core/firebase-admin.ts';
+import type { Bucket } from '../firebase-admin.ts';
 
 /** A shared photo and its thumbnail, as an approval makes them. */
 export interface MadePhoto {

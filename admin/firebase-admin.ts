@@ -106,3 +106,11 @@ export function connectAdmin(target: AdminTarget): AdminConnection {
     close: () => deleteApp(app),
   };
 }
+
+/** The HTTP status of an SDK error, when it has one. */
+export function statusOf(err: unknown): number | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === 'number') return code;
+  const status = (err as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
+}

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 
 import { create as contentDisposition } from 'content-disposition';
-import type { Bucket } from '../core/firebase-admin.ts';
+import type { Bucket } from '../firebase-admin.ts';
 
 import { contentTypeOf, downloadFileName, type CatalogueEntry } from '../../src/domain/catalogue.ts';
 

@@ -1,0 +1,161 @@
+/** Accessibility checks: axe over what the page shows, and text contrast computed from the pixels behind it. */
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { PNG } from 'pngjs';
+import { settled } from './page-state.ts';
+import { expect } from './test.ts';
+
+/** Relative luminance (WCAG 2) of an sRGB colour, 0-255 channels. */
+function luminance([r, g, b]: number[]): number {
+  const [R, G, B] = [r!, g!, b!].map((channel) => {
+    const c = channel / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * R! + 0.7152 * G! + 0.0722 * B!;
+}
+
+/** WCAG 2 contrast ratio of two sRGB colours. */
+export function contrastRatio(a: number[], b: number[]): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
+/**
+ * The contrast of an element's text with what is really behind it, computed by the test (where axe cannot see
+ * the background: a picture, a gradient, a label laid over a field): the element's content box is photographed
+ * with every text of the page (and text shadows) made transparent, and its text colour (blended by its alpha) is compared with every pixel of that picture. The
+ * lowest ratio: the text's worst spot. Also returns the text's size, for the large-text threshold.
+ */
+export async function textContrast(
+  element: Locator,
+): Promise<{ ratio: number; large: boolean; color: string }> {
+  // Through the CSSOM, which the site's Content-Security-Policy allows (a <style> element it would block).
+  const style = await element.evaluate((node) => {
+    const computed = getComputedStyle(node);
+    const found = {
+      color: computed.color,
+      size: parseFloat(computed.fontSize),
+      weight: Number(computed.fontWeight),
+    };
+    // Every text of the page, not only the element's: a label laid over it is not its background either.
+    for (const each of document.querySelectorAll<HTMLElement>('body, body *')) {
+      each.dataset.contrastProbe = each.style.cssText;
+      each.style.setProperty('color', 'transparent', 'important');
+      each.style.setProperty('text-shadow', 'none', 'important');
+      each.style.setProperty('text-decoration-color', 'transparent', 'important');
+      each.style.setProperty('caret-color', 'transparent', 'important');
+    }
+    return found;
+  });
+  let shot: Buffer;
+  try {
+    // Where the text is: its lines' boxes (a field's: its content box, as wide as its value), not the
+    // element's borders (a field's underline) nor what lies beside the text (a button's icon).
+    await element.scrollIntoViewIfNeeded();
+    const clip = await element.evaluate((node) => {
+      const css = getComputedStyle(node);
+      const px = (value: string) => parseFloat(value) || 0;
+      if (node instanceof HTMLInputElement || node instanceof HTMLTextAreaElement) {
+        const box = node.getBoundingClientRect();
+        const left = px(css.borderLeftWidth) + px(css.paddingLeft);
+        const top = px(css.borderTopWidth) + px(css.paddingTop);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = css.font;
+        const text = node.type === 'password' ? '•'.repeat(node.value.length) : node.value;
+        return {
+          x: box.left + left,
+          y: box.top + top,
+          width: Math.max(
+            1,
+            Math.min(context.measureText(text).width, box.width - left - px(css.paddingRight)),
+          ),
+          height: box.height - top - px(css.borderBottomWidth) - px(css.paddingBottom),
+        };
+      }
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const lines = [...range.getClientRects()].filter((rect) => rect.width > 0 && rect.height > 0);
+      const x = Math.min(...lines.map((rect) => rect.left));
+      const y = Math.min(...lines.map((rect) => rect.top));
+      return {
+        x,
+        y,
+        width: Math.max(...lines.map((rect) => rect.right)) - x,
+        height: Math.max(...lines.map((rect) => rect.bottom)) - y,
+      };
+    });
+    shot = await element.page().screenshot({ clip, animations: 'disabled', caret: 'hide' });
+  } finally {
+    await element.evaluate(() => {
+      for (const each of document.querySelectorAll<HTMLElement>('[data-contrast-probe]')) {
+        each.style.cssText = each.dataset.contrastProbe ?? '';
+        delete each.dataset.contrastProbe;
+      }
+    });
+  }
+  const [r, g, b, a = 1] = (style.color.match(/[\d.]+/g) ?? []).map(Number) as number[];
+  const png = PNG.sync.read(shot);
+  let ratio = Infinity;
+  for (let i = 0; i < png.data.length; i += 4) {
+    const behind = [png.data[i]!, png.data[i + 1]!, png.data[i + 2]!];
+    const text = [r!, g!, b!].map((channel, k) => channel * a + behind[k]! * (1 - a));
+    ratio = Math.min(ratio, contrastRatio(text, behind));
+  }
+  // WCAG's large text: 18pt (24px), or 14pt (18.66px) bold.
+  const large = style.size >= 24 || (style.size >= 18.66 && style.weight >= 700);
+  return { ratio, large, color: style.color };
+}
+
+/** Expects an element's text legible: at least 4.5:1 against what is behind it (3:1 for large text). */
+export async function expectLegible(element: Locator, what: string): Promise<void> {
+  const { ratio, large, color } = await textContrast(element);
+  expect(ratio, `${what}: contrast of ${color} with what is behind it`).toBeGreaterThanOrEqual(
+    large ? 3 : 4.5,
+  );
+}
+
+/**
+ * Runs axe (WCAG 2.2 AA and best practice) over what the page shows and expects no violation. Where axe cannot
+ * judge a text's colour contrast (its "incomplete" results: a background picture, a gradient, a label laid over
+ * a field), it is not taken as a pass: the test computes that text's contrast itself, from the pixels behind it
+ * (textContrast), and fails below 4.5:1 (3:1 for large text) or when it cannot find the element.
+ */
+export async function expectNoViolations(page: Page, state: string, { network = true } = {}) {
+  // Let transitions and collapses finish: axe judges what is shown.
+  await settled(page, { network });
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    // Violations and incomplete results with every node; passes and inapplicable rules (unread here) with one.
+    .options({ resultTypes: ['violations', 'incomplete'] })
+    .analyze();
+  const summary = results.violations.map(
+    (violation) =>
+      `${state}: ${violation.id} (${violation.impact}): ${violation.nodes.map((node) => `${node.target.join(' ')} [${node.failureSummary?.replace(/\s+/g, ' ')}]`).join(', ')}`,
+  );
+  const unjudged: string[] = [];
+  for (const node of results.incomplete
+    .filter((result) => result.id === 'color-contrast')
+    .flatMap((result) => result.nodes)) {
+    const why = (node.any[0]?.message ?? '').replace(/\s+/g, ' ');
+    const [selector, ...inFrame] = node.target;
+    const element = page.locator(String(selector));
+    if (inFrame.length || (await element.count()) !== 1) {
+      unjudged.push(
+        `${state}: color-contrast not judged by axe, not found to judge: ${node.target.join(' ')} [${why}]`,
+      );
+      continue;
+    }
+    // Behind an open modal dialog (its backdrop over it) the page is not to be read until the dialog closes.
+    const behindModal = await element.evaluate((node) => {
+      const dialog = document.querySelector('[role="dialog"][aria-modal="true"], dialog[open]');
+      return dialog !== null && !dialog.contains(node);
+    });
+    if (behindModal) continue;
+    const { ratio, large, color } = await textContrast(element);
+    if (ratio < (large ? 3 : 4.5))
+      unjudged.push(
+        `${state}: color-contrast ${ratio.toFixed(2)}:1 (computed; axe: ${why}) of ${color} at ${String(selector)}`,
+      );
+  }
+  expect([...summary, ...unjudged]).toEqual([]);
+}

@@ -1,0 +1,150 @@
+/** Signing in as a visitor does: through the real FirebaseUI widget, by e-mail or Google's popup. */
+import { readFileSync } from 'node:fs';
+import type { BrowserContext, Page } from '@playwright/test';
+import { oobCodes, type OobCode } from '../../admin/auth-emulator.ts';
+import { accounts, authEmulator, expect } from './test.ts';
+
+/** A unique e-mail address for a new test account. */
+export function newEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** The emulator's most recent verification link for an address. */
+export async function verificationLink(email: string): Promise<OobCode> {
+  const codes = (await oobCodes(authEmulator)).filter(
+    (code) => code.email === email && code.requestType === 'VERIFY_EMAIL',
+  );
+  const last = codes.at(-1);
+  if (!last) throw new Error(`No verification e-mail for ${email}`);
+  return last;
+}
+
+/** The sign-in widget's labels on each login page (FirebaseUI's own texts). */
+export const WIDGET_LABELS = {
+  '/login': {
+    emailOption: 'Sign in with email',
+    email: 'Email',
+    next: 'Next',
+    password: 'Password',
+    signIn: 'Sign In',
+  },
+  '/nb/login': {
+    emailOption: 'Logg inn med e-post',
+    email: 'E-postadresse',
+    next: 'Neste',
+    password: 'Passord',
+    signIn: 'Logg inn',
+  },
+} as const;
+
+/** Signs in through the real FirebaseUI widget with e-mail and password, on the login page of a language. */
+export async function signInWithEmail(
+  page: Page,
+  email: string,
+  password: string,
+  {
+    loginPath = '/login',
+    navigate = true,
+  }: { loginPath?: keyof typeof WIDGET_LABELS; navigate?: boolean } = {},
+): Promise<void> {
+  const labels = WIDGET_LABELS[loginPath];
+  // navigate: false signs in on the login page already shown (e.g. where the guard sent the visitor).
+  if (navigate) await page.goto(loginPath);
+  await page.getByRole('button', { name: labels.emailOption }).click();
+  await page.getByLabel(labels.email).fill(email);
+  await page.getByRole('button', { name: labels.next }).click();
+  await page.getByLabel(labels.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: labels.signIn, exact: true }).click();
+}
+
+/**
+ * Takes the sign-in form on /login (already open) through each state a visitor can meet, and calls `check`
+ * in each, by name: the e-mail step, sign-up with the password requirements, the requirements modal, the
+ * verification modal (an unverified account) and the sign-in failure alert (the service answers 500).
+ */
+export async function walkSignInStates(
+  page: Page,
+  emailLabel: string,
+  check: (state: string) => Promise<void>,
+): Promise<void> {
+  await page.getByRole('button', { name: 'Sign in with email' }).click();
+  await page.getByLabel('Email').fill(newEmail(emailLabel));
+  await check('e-mail step');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Choose password').fill('weak');
+  await expect(page.locator('#password-requirements')).toBeVisible();
+  await check('sign-up with requirements');
+  await page.getByLabel('Choose password').press('Tab');
+  await page.keyboard.press('Tab');
+  const requirements = page.getByRole('dialog', { name: 'Please check password requirements' });
+  await expect(requirements).toBeVisible();
+  await check('password modal');
+  await requirements.getByRole('button', { name: 'OK' }).click();
+  await expect(requirements).toBeHidden();
+
+  await signInWithEmail(page, accounts.unverified.email, accounts.unverified.password);
+  const verify = page.getByRole('dialog', { name: 'Email verification needed' });
+  await expect(verify).toBeVisible();
+  await check('verification modal');
+  await verify.getByRole('button', { name: 'OK' }).click();
+  await expect(verify).toBeHidden();
+
+  await page.route('**/accounts:signInWithPassword**', (route) =>
+    route.fulfill({ status: 500, body: '{"error":{"message":"INTERNAL"}}' }),
+  );
+  await signInWithEmail(page, accounts.member.email, accounts.member.password);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'An error occurred while signing in' }),
+  ).toBeVisible();
+  await check('sign-in error alert');
+}
+
+/**
+ * The worker's member signed in, as Firebase Auth keeps it in the browser (localStorage: the site's
+ * browserLocalPersistence): taken from the worker's first sign-in through the widget, and given to the later
+ * tests' pages, where the widget is not what they test (the sign-in itself is tested in auth, i18n, a11y and
+ * login-nb, through the widget every time).
+ */
+let memberSession: [string, string][] | undefined;
+
+/** Signs in as the worker's verified, approved member and waits for the members area. */
+export async function signInAsMember(page: Page): Promise<void> {
+  if (memberSession) {
+    // A page of the site's origin that runs nothing, to write its storage before the site reads it.
+    await page.goto('/robots.txt');
+    await page.evaluate((entries) => {
+      for (const [key, value] of entries) window.localStorage.setItem(key, value);
+    }, memberSession);
+    await page.goto('/members');
+  } else {
+    await signInWithEmail(page, accounts.member.email, accounts.member.password);
+  }
+  await expect(page).toHaveURL(/\/members/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Members Area' })).toBeVisible();
+  memberSession ??= await page.evaluate(() =>
+    Object.entries(window.localStorage).filter(([key]) => key.startsWith('firebase:authUser:')),
+  );
+}
+
+export async function sessionFlag(page: Page): Promise<string | null> {
+  return page.evaluate(() => window.sessionStorage.getItem('logged'));
+}
+
+const GAPI_STAND_IN = readFileSync(new URL('./gapi-stand-in.js', import.meta.url), 'utf8');
+
+/** Serves the small stand-in for apis.google.com's script (offline here) to every page of the context. */
+export async function serveGapiStandIn(context: BrowserContext): Promise<void> {
+  await context.route('https://apis.google.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: GAPI_STAND_IN }),
+  );
+}
+
+/** On /login: signs in with Google through the Auth emulator's popup, as a new generated account. */
+export async function signInWithGooglePopup(page: Page): Promise<void> {
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  const popup = await popupPromise;
+  await popup.getByText('Add new account').click();
+  await popup.getByText('Auto-generate user information').click();
+  await popup.getByText('Sign in with Google.com').click();
+}
