@@ -69,7 +69,7 @@ export const LAYER_ZONES = [
     target: ['tools', 'e2e', '.ci'],
     from: 'organiser',
     message:
-      "Tools and browser tests must not import organiser/: what they share with the commands belongs in admin/.",
+      'Tools and browser tests must not import organiser/: what they share with the commands belongs in admin/.',
   },
   {
     // Shared by everyone below it, so it imports none of them (its tests may start the local emulators).

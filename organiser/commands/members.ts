@@ -20,7 +20,11 @@
  */
 import type { Auth, UserRecord } from 'firebase-admin/auth';
 
-import { approvalOnlyPaths, removeDownloadTokens, type TokenRemoval } from '../../admin/bucket/download-tokens.ts';
+import {
+  approvalOnlyPaths,
+  removeDownloadTokens,
+  type TokenRemoval,
+} from '../../admin/bucket/download-tokens.ts';
 import { APPROVED_CLAIM } from '../../admin/bucket/member-files.ts';
 import { ORGANISER_CLAIM } from '../../src/domain/access.ts';
 import { authFailure, storageFailure } from '../core/admin.ts';

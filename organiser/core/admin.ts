@@ -3,7 +3,13 @@
  * message when the Google credentials are missing), reading a bucket's objects, and turning the SDK's errors into
  * messages an organiser can act on.
  */
-import { connectAdmin, hostOf, statusOf, type AdminConnection, type Bucket } from '../../admin/firebase-admin.ts';
+import {
+  connectAdmin,
+  hostOf,
+  statusOf,
+  type AdminConnection,
+  type Bucket,
+} from '../../admin/firebase-admin.ts';
 import { CommandError } from './errors.ts';
 import type { Target } from './target.ts';
 
@@ -68,7 +74,6 @@ export function isUnreachable(err: unknown): boolean {
   }
   return false;
 }
-
 
 /**
  * A Storage failure as one sentence: `<what>: <why>.` with what to do about it, e.g. start the local stack, log

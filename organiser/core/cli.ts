@@ -271,7 +271,6 @@ export function defineCommand<const O extends Options>(spec: CommandSpec<O>) {
   };
 }
 
-
 /** `process.exit(await main(argv))` when the module is run directly; nothing when a test imports it. */
 export function runIfMain(moduleUrl: string, main: (argv: string[]) => Promise<number>): void {
   if (!isMainModule(moduleUrl)) return;

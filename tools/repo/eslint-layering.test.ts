@@ -71,11 +71,19 @@ describe('import direction (eslint.config.js)', () => {
       "export { UsageError } from '../../organiser/core/errors.ts';",
       /must not import organiser/,
     ],
-    ['e2e/support/fixture.ts', "export { connectTarget } from '../../organiser/core/admin.ts';", /belongs in admin/],
+    [
+      'e2e/support/fixture.ts',
+      "export { connectTarget } from '../../organiser/core/admin.ts';",
+      /belongs in admin/,
+    ],
     ['src/lib/fixture.ts', "export { PORTS } from '../../tools/local/config.ts';", /The site/],
     ['src/app/fixture.ts', "export { UsageError } from '../../organiser/core/errors.ts';", /The site/],
     ['src/domain/fixture.ts', "export { connectAdmin } from '../../admin/firebase-admin.ts';", /The site/],
-    ['src/features/members/fixture.ts', "export { VISITOR_PAGES } from '../../../e2e/support/pages.ts';", /The site/],
+    [
+      'src/features/members/fixture.ts',
+      "export { VISITOR_PAGES } from '../../../e2e/support/pages.ts';",
+      /The site/,
+    ],
   ])('%s: %s fails', async (filePath, code, message) => {
     const found = await problems(filePath, code);
     expect(found).toEqual([expect.stringMatching(/^import\/no-restricted-paths: /)]);

@@ -22,12 +22,7 @@ import {
   takenAtOfPhotoId,
   thumbnailPathOf,
 } from '../../../src/domain/photos.ts';
-import {
-  connectAdmin,
-  hostOf,
-  type AdminConnection,
-  type Bucket,
-} from '../../../admin/firebase-admin.ts';
+import { connectAdmin, hostOf, type AdminConnection, type Bucket } from '../../../admin/firebase-admin.ts';
 import { freePort } from '../ports.ts';
 import { startStorageEmulator, type RunningStorageEmulator } from '../storage/emulator.ts';
 import { emulatorIdToken } from '../storage/tokens.ts';

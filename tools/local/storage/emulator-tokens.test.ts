@@ -10,12 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { MEMBERS_PREFIX } from '../../../src/domain/catalogue.ts';
-import {
-  connectAdmin,
-  hostOf,
-  type AdminConnection,
-  type Bucket,
-} from '../../../admin/firebase-admin.ts';
+import { connectAdmin, hostOf, type AdminConnection, type Bucket } from '../../../admin/firebase-admin.ts';
 import { freePort } from '../ports.ts';
 import { startStorageEmulator, type RunningStorageEmulator } from './emulator.ts';
 import {

@@ -1,11 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-import {
-  ACCESS_METADATA_KEY,
-  ACCESS_VERIFIED,
-  APPROVED_CLAIM,
-} from '../../../admin/bucket/member-files.ts';
+import { ACCESS_METADATA_KEY, ACCESS_VERIFIED, APPROVED_CLAIM } from '../../../admin/bucket/member-files.ts';
 import { ORGANISER_CLAIM } from '../../../src/domain/access.ts';
 import {
   DETAILS_CONTENT_TYPE,

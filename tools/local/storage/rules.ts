@@ -58,11 +58,7 @@
  */
 import { createHash } from 'node:crypto';
 
-import {
-  ACCESS_METADATA_KEY,
-  ACCESS_VERIFIED,
-  APPROVED_CLAIM,
-} from '../../../admin/bucket/member-files.ts';
+import { ACCESS_METADATA_KEY, ACCESS_VERIFIED, APPROVED_CLAIM } from '../../../admin/bucket/member-files.ts';
 import { ORGANISER_CLAIM } from '../../../src/domain/access.ts';
 import {
   DETAILS_CONTENT_TYPE,
