@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { useClientReady } from '../components/use-client-ready';
+import { useClientReady } from '../lib/use-client-ready';
 import { currentLocale, LOCALE_FACTS, localizePath } from '../lib/locale';
 import { delocalizePath, otherLocale, rememberChoice } from '../lib/locale-path';
 import { m } from '../paraglide/messages.js';

@@ -4,7 +4,7 @@ import { CollapsibleNavbar, NavbarCollapse, NavbarToggler } from '../components/
 import { ErrorBoundary, LoadFailure } from '../components/error-boundary';
 import { PageLoading } from '../components/page-loading';
 import { navPages, pagePath } from '../config/pages';
-import { useAuth } from '../components/auth-context';
+import { useAuth } from '../lib/auth-context';
 import { m } from '../paraglide/messages.js';
 import { LanguageSwitch } from './language-switch';
 import { replayEarlyClicks } from '../lib/early-clicks';

@@ -3,9 +3,9 @@ import { Badge, Button, Nav, NavDropdown } from 'react-bootstrap';
 import { NavLink, useNavigate } from 'react-router';
 import { navPages, pagePath, type Page } from '../config/pages';
 import type { User } from 'firebase/auth';
-import { useAuth } from '../components/auth-context';
+import { useAuth } from '../lib/auth-context';
 import { ORGANISER_CLAIM } from '../domain/access';
-import { useWaitingCount } from '../components/waiting-photos';
+import { useWaitingCount } from '../features/photos/waiting-count';
 import { m } from '../paraglide/messages.js';
 import '../styles/bootstrap-lazy.scss';
 

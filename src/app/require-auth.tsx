@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../components/page-loading';
 import { pagePath } from '../config/pages';
 import type { LoginRedirectState } from '../features/auth/login-redirect';
-import { useAuth } from '../components/auth-context';
+import { useAuth } from '../lib/auth-context';
 import { m } from '../paraglide/messages.js';
 
 /**

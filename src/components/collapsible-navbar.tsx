@@ -5,9 +5,9 @@ import NavbarContext from 'react-bootstrap/NavbarContext';
  * The transition's code, loaded when the page has nothing else to do (or at the first toggle): a closed
  * menu does not need it for the page to show and work.
  */
-let transitionModule: Promise<typeof import('./collapse-transition')> | undefined;
+let transitionModule: Promise<typeof import('../lib/collapse-transition')> | undefined;
 function loadTransition() {
-  transitionModule ??= import('./collapse-transition');
+  transitionModule ??= import('../lib/collapse-transition');
   return transitionModule;
 }
 if (typeof window !== 'undefined') {

@@ -1,6 +1,6 @@
 import { currentLocale } from '../lib/locale';
 import { m } from '../paraglide/messages.js';
-import { useClientReady } from './use-client-ready';
+import { useClientReady } from '../lib/use-client-ready';
 
 /**
  * An embedded map of the host town, its labels in the page's language. The frame's size follows the

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import { AuthContext, fixedAuthState } from '../components/auth-context';
+import { AuthContext, fixedAuthState } from '../lib/auth-context';
 import { setDocumentLocale } from '../lib/locale';
 import { type Locale } from '../lib/locale-path';
 

@@ -21,7 +21,7 @@ export function calendarFilesWhileServing(): Plugin {
         const path = (request.url ?? '').split('?')[0]!;
         if (!CALENDAR_PATH.test(path)) return next();
         server
-          .ssrLoadModule('/src/components/reunion-notice/calendar-file.ts')
+          .ssrLoadModule('/src/domain/reunion/calendar-file.ts')
           .then((module) => {
             const { calendarFile } = module as CalendarFileModule;
             const file = [calendarFile('en'), calendarFile('nb')].find(

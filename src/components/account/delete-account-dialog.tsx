@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Modal, Spinner } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
-import { useAuth } from '../auth-context';
+import { useAuth } from '../../lib/auth-context';
 import { pagePath } from '../../config/pages';
 import {
   deleteAccount,
@@ -15,7 +15,7 @@ import {
 import { deleteAllPhotosOf, type DeletionProgress } from '../../firebase/photos';
 import { formatCount } from '../../lib/format-sizes';
 import { m } from '../../paraglide/messages.js';
-import { forgetAccountDeleted, rememberAccountDeleted } from './account-deleted';
+import { forgetAccountDeleted, rememberAccountDeleted } from '../../lib/account-deleted';
 import './account.scss';
 
 type Step =

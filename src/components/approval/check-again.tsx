@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Spinner } from 'react-bootstrap';
 import { m } from '../../paraglide/messages.js';
-import type { CheckResult } from './approval';
+import type { CheckResult } from './use-approval';
 
 const RESULT_TEXT: Record<Exclude<CheckResult, 'approved'>, () => string> = {
   'not-approved': m.members_check_not_yet,

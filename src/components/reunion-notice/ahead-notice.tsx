@@ -3,8 +3,13 @@ import { REUNION_START } from '../../config/site';
 import { formatNumber, formatWeekdayDate } from '../../lib/format';
 import { currentLocale } from '../../lib/locale';
 import { m } from '../../paraglide/messages.js';
-import { calendarFilePath, googleCalendarUrl, outlookCalendarUrl, reunionEventTexts } from './reunion-event';
-import type { ReunionPhase } from './reunion-phase';
+import {
+  calendarFilePath,
+  googleCalendarUrl,
+  outlookCalendarUrl,
+  reunionEventTexts,
+} from '../../domain/reunion/reunion-event';
+import type { ReunionPhase } from '../../domain/reunion/reunion-phase';
 
 function NewTab({ href, children }: { href: string; children: ReactNode }) {
   return (

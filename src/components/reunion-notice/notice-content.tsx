@@ -5,8 +5,8 @@ import { pagePath } from '../../config/pages';
 import { REUNION_END, REUNION_START } from '../../config/site';
 import { formatDateRange } from '../../lib/format';
 import { m } from '../../paraglide/messages.js';
-import { useAuth } from '../auth-context';
-import { phaseOn } from './reunion-phase';
+import { useAuth } from '../../lib/auth-context';
+import { phaseOn } from '../../domain/reunion/reunion-phase';
 import { useReunionDate } from './use-reunion-date';
 
 const HEADING_ID = 'reunion-notice-heading';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { ErrorBoundary } from '../error-boundary';
-import { useClientReady } from '../use-client-ready';
+import { useClientReady } from '../../lib/use-client-ready';
 
 const NoticeContent = lazy(() => import('./notice-content'));
 

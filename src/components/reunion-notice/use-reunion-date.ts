@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { nextPhaseChange, reunionDate } from './reunion-phase';
+import { nextPhaseChange, reunionDate } from '../../domain/reunion/reunion-phase';
 
 /** Timers wait at most this long, then look again (a sleeping laptop, and setTimeout's own limit). */
 const MAX_WAIT_MS = 60 * 60 * 1000;

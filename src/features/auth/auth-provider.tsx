@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { User } from 'firebase/auth';
-import { useClientReady } from '../../components/use-client-ready';
+import { useClientReady } from '../../lib/use-client-ready';
 import { hasPersistedSession } from '../../firebase/session-hint';
-import { AuthContext, memberOf, type AuthState } from '../../components/auth-context';
+import { AuthContext, memberOf, type AuthState } from '../../lib/auth-context';
 import { setSessionFlag } from './session-flag';
 
 const loadAuth = () => import('../../firebase/auth');

@@ -4,11 +4,11 @@ import { useLocation, useNavigate } from 'react-router';
 import { ErrorBoundary, LoadFailure } from '../../components/error-boundary';
 import { MessageModal } from '../../components/message-modal';
 import { PageMeta, type PageMetaMessages } from '../../components/page-meta';
-import { useClientReady } from '../../components/use-client-ready';
+import { useClientReady } from '../../lib/use-client-ready';
 import { isAccountBlocked } from '../../firebase/auth-errors';
 import { takeBlockedFlag } from '../../firebase/ended-session';
 import { isAuthServiceReachable } from '../../firebase/auth-service';
-import { useAuth } from '../../components/auth-context';
+import { useAuth } from '../../lib/auth-context';
 import { RichText } from '../../components/rich-text';
 import { formatNumber } from '../../lib/format';
 import { currentLocale } from '../../lib/locale';
@@ -115,7 +115,7 @@ export default function LoginPage() {
   const [deleted, setDeleted] = useState<{ photos: number } | undefined>();
   useEffect(() => {
     let active = true;
-    import('../../components/account/account-deleted')
+    import('../../lib/account-deleted')
       .then(({ accountDeleted, forgetAccountDeleted }) => {
         const news = accountDeleted();
         forgetAccountDeleted();

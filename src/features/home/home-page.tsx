@@ -1,12 +1,12 @@
 import { useCallback, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { sectionFromHash, useHashSection } from '../../components/hash-section';
+import { sectionFromHash, useHashSection } from '../../lib/hash-section';
 import { PageMeta, type PageMetaMessages } from '../../components/page-meta';
 import { RichText } from '../../components/rich-text';
 import { SectionNav, type SectionLink } from '../../components/section-nav';
 import { pagePath } from '../../config/pages';
 import { OneOf, Tensed } from '../../components/reunion-tense';
-import { useAuth } from '../../components/auth-context';
+import { useAuth } from '../../lib/auth-context';
 import { MEMBER_SECTION_IDS } from '../../domain/member-sections';
 import { m } from '../../paraglide/messages.js';
 import { ReunionNotice } from '../../components/reunion-notice/reunion-notice';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Modal } from 'react-bootstrap';
 import { CheckAgain } from '../../components/approval/check-again';
 import { MailLink } from '../../components/approval/mail-link';
-import type { CheckResult } from '../../components/approval/approval';
+import type { CheckResult } from '../../components/approval/use-approval';
 import { RichText } from '../../components/rich-text';
 import { config } from '../../config/env';
 import { CATALOGUE, titleOf, type CatalogueEntry } from '../../domain/catalogue';

@@ -10,7 +10,7 @@ import { REUNION_START } from '../../config/site';
 import { m } from '../../paraglide/messages.js';
 import { ReunionNotice } from '../../components/reunion-notice/reunion-notice';
 import { OneOf, Tensed } from '../../components/reunion-tense';
-import { useAuth } from '../../components/auth-context';
+import { useAuth } from '../../lib/auth-context';
 import { newsPosts } from './news-posts';
 
 /** The posts of content/news, newest first, each with its date, its summary and a link to it. */

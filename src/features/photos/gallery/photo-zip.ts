@@ -6,8 +6,8 @@
  * ends when the next photo might not fit).
  */
 import { makeZip } from 'client-zip';
-import { MAX_PHOTO_BYTES, takenAtOfPhotoId } from '../../domain/photos';
-import { downloadNameOf } from './photo-text';
+import { MAX_PHOTO_BYTES, takenAtOfPhotoId } from '../../../domain/photos';
+import { downloadNameOf } from '../photo-text';
 
 /** The most a part may hold when it is built in memory. */
 export const PART_LIMIT_BYTES = 500 * 1000 * 1000;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { checkApproval, useApproval } from './approval';
+import { checkApproval, useApproval } from './use-approval';
 
 vi.mock('../../firebase/auth', () => ({
   accountAccess: () => Promise.reject(new Error('not used')),

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Badge, Button, Spinner } from 'react-bootstrap';
-import type { PhotoLocation } from '../../domain/photos';
-import { deleteWaitingPhoto, listPendingOf, listSharedOf } from '../../firebase/photos';
-import type { PhotoAccess } from '../../firebase/photo-access';
-import { m } from '../../paraglide/messages.js';
-import { useDetails, type DetailsCache } from './details-cache';
+import type { PhotoLocation } from '../../../domain/photos';
+import { deleteWaitingPhoto, listPendingOf, listSharedOf } from '../../../firebase/photos';
+import type { PhotoAccess } from '../../../firebase/photo-access';
+import { m } from '../../../paraglide/messages.js';
+import { useDetails, type DetailsCache } from '../view/details-cache';
 import { forgetPhoto, rememberedPhotos } from './my-photos-store';
-import { altTextOf, takenAtText } from './photo-text';
-import { Thumbnail } from './thumbnail';
+import { altTextOf, takenAtText } from '../photo-text';
+import { Thumbnail } from '../view/thumbnail';
 
 type Fate = 'waiting' | 'shared' | 'not-accepted';
 

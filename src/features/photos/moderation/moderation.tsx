@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
-import { MAX_NAME_LENGTH, type PhotoLocation } from '../../domain/photos';
+import { MAX_NAME_LENGTH, type PhotoLocation } from '../../../domain/photos';
 import {
   ApprovalError,
   approvePhoto,
@@ -8,15 +8,15 @@ import {
   listWaiting,
   type MakePhoto,
   type WaitingPhoto,
-} from '../../firebase/photos';
-import type { PhotoAccess } from '../../firebase/photo-access';
-import { formatCount } from '../../lib/format-sizes';
-import { m } from '../../paraglide/messages.js';
-import { useDetails, type DetailsCache } from './details-cache';
-import type { PhotoPreparer } from './photo-preparer';
-import { altTextOf, sharedByText, takenAtText } from './photo-text';
-import { PhotoViewer } from './photo-viewer';
-import { Thumbnail } from './thumbnail';
+} from '../../../firebase/photos';
+import type { PhotoAccess } from '../../../firebase/photo-access';
+import { formatCount } from '../../../lib/format-sizes';
+import { m } from '../../../paraglide/messages.js';
+import { useDetails, type DetailsCache } from '../view/details-cache';
+import type { PhotoPreparer } from '../prepare/photo-preparer';
+import { altTextOf, sharedByText, takenAtText } from '../photo-text';
+import { PhotoViewer } from '../view/photo-viewer';
+import { Thumbnail } from '../view/thumbnail';
 
 export interface ModerationDeps {
   list: () => Promise<WaitingPhoto[]>;

@@ -1,16 +1,16 @@
 import { memo, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Button, Spinner } from 'react-bootstrap';
-import type { PhotoLocation } from '../../domain/photos';
-import { listSharedPage, type PhotoPage } from '../../firebase/photos';
-import type { PhotoAccess } from '../../firebase/photo-access';
-import { formatCount } from '../../lib/format-sizes';
-import { m } from '../../paraglide/messages.js';
-import { useDetails, type DetailsCache } from './details-cache';
+import type { PhotoLocation } from '../../../domain/photos';
+import { listSharedPage, type PhotoPage } from '../../../firebase/photos';
+import type { PhotoAccess } from '../../../firebase/photo-access';
+import { formatCount } from '../../../lib/format-sizes';
+import { m } from '../../../paraglide/messages.js';
+import { useDetails, type DetailsCache } from '../view/details-cache';
 import { DownloadAllPhotos } from './download-all-photos';
 import { galleryReducer, initialGallery, wantsPage } from './gallery-paging';
-import { altTextOf } from './photo-text';
-import { PhotoViewer } from './photo-viewer';
-import { Thumbnail } from './thumbnail';
+import { altTextOf } from '../photo-text';
+import { PhotoViewer } from '../view/photo-viewer';
+import { Thumbnail } from '../view/thumbnail';
 import { VisibilityTracker, type Visibility } from './visibility';
 
 interface TileProps {

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, ProgressBar, Spinner } from 'react-bootstrap';
-import { listAllShared, openPhotoStream } from '../../firebase/photos';
-import { formatPercent } from '../../lib/format';
-import { formatCount } from '../../lib/format-sizes';
-import { saveFilePicker, saveUrl } from '../../lib/save-file';
-import { m } from '../../paraglide/messages.js';
+import { listAllShared, openPhotoStream } from '../../../firebase/photos';
+import { formatPercent } from '../../../lib/format';
+import { formatCount } from '../../../lib/format-sizes';
+import { saveFilePicker, saveUrl } from '../../../lib/save-file';
+import { m } from '../../../paraglide/messages.js';
 import { PART_LIMIT_BYTES, savePhotosZip, type PhotosZipProgress, type ZipSink } from './photo-zip';
 
 type Outcome = { kind: 'done'; photos: number; parts: number } | { kind: 'cancelled' } | { kind: 'failed' };

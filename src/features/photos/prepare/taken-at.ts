@@ -4,9 +4,9 @@
  * that offset; with no EXIF date, the file's last-modified time. The photo's id starts with this instant, so
  * the gallery reads oldest first.
  */
-import { REUNION_TIME_ZONE } from '../../config/site';
-import { parseExifDateTime, parseExifOffset, type ExifFields } from '../../lib/exif';
-import { instantOfWallClock } from '../../lib/zoned-date';
+import { REUNION_TIME_ZONE } from '../../../config/site';
+import { parseExifDateTime, parseExifOffset, type ExifFields } from '../../../lib/exif';
+import { instantOfWallClock } from '../../../lib/zoned-date';
 
 export interface TakenAt {
   date: Date;

@@ -1,14 +1,14 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PhotoLocation } from '../../domain/photos';
-import type { PhotoAccess } from '../../firebase/photo-access';
-import { DetailsCache } from './details-cache';
+import type { PhotoLocation } from '../../../domain/photos';
+import type { PhotoAccess } from '../../../firebase/photo-access';
+import { DetailsCache } from '../view/details-cache';
 import { Gallery, type GalleryProps } from './gallery';
 
 const removed: string[] = [];
 /** Photos whose thumbnail cannot be fetched (removed since the listing, say). */
 const unavailable = new Set<string>();
-vi.mock('../../firebase/photos', () => ({
+vi.mock('../../../firebase/photos', () => ({
   fetchThumbnail: (location: PhotoLocation) =>
     unavailable.has(location.photoId)
       ? Promise.reject(new Error('storage/object-not-found'))

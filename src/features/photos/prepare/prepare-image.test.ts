@@ -1,5 +1,5 @@
 import { isHeif, prepareImage, PrepareError, type DecodedImage, type ImagePlatform } from './prepare-image';
-import { MAX_ORIGINAL_BYTES } from '../../domain/photo-size';
+import { MAX_ORIGINAL_BYTES } from '../../../domain/photo-size';
 
 // jsdom's Blob has no arrayBuffer(); browsers and workers have.
 Blob.prototype.arrayBuffer ??= function arrayBuffer(this: Blob) {

@@ -1,11 +1,11 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { Button, ProgressBar, Spinner } from 'react-bootstrap';
-import { MAX_CAPTION_LENGTH } from '../../domain/photos';
-import type { PhotoErrorKind } from '../../firebase/photos';
-import { formatPercent } from '../../lib/format';
-import { formatBytes, formatCount } from '../../lib/format-sizes';
-import { m } from '../../paraglide/messages.js';
-import { takenAtText } from './photo-text';
+import { MAX_CAPTION_LENGTH } from '../../../domain/photos';
+import type { PhotoErrorKind } from '../../../firebase/photos';
+import { formatPercent } from '../../../lib/format';
+import { formatBytes, formatCount } from '../../../lib/format-sizes';
+import { m } from '../../../paraglide/messages.js';
+import { takenAtText } from '../photo-text';
 import {
   canCancel,
   canRemove,

@@ -1,16 +1,16 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
-import { newPhotoId, pendingMetadata } from '../../domain/photos';
+import { newPhotoId, pendingMetadata } from '../../../domain/photos';
 import {
   deleteWaitingPhoto,
   photoErrorKind,
   uploadPhoto,
   type PhotoFiles,
   type UploadProgress,
-} from '../../firebase/photos';
-import type { PhotoAccess } from '../../firebase/photo-access';
-import { PreparePhotoError, type PhotoPreparer, type PreparedImage } from './photo-preparer';
+} from '../../../firebase/photos';
+import type { PhotoAccess } from '../../../firebase/photo-access';
+import { PreparePhotoError, type PhotoPreparer, type PreparedImage } from '../prepare/photo-preparer';
 import { LimitedQueue } from './limited-queue';
-import { MAX_ORIGINAL_BYTES } from '../../domain/photo-size';
+import { MAX_ORIGINAL_BYTES } from '../../../domain/photo-size';
 import {
   canCancel,
   canRemove,

@@ -11,9 +11,9 @@
  * Remove takes an item off the list in any state but uploading and cancelling (Cancel first). The overall
  * progress counts the bytes of every item that is being or has been sent in this visit.
  */
-import { captionLength, MAX_CAPTION_LENGTH } from '../../domain/photos';
-import type { PhotoErrorKind } from '../../firebase/photos';
-import type { PrepareProblem } from './prepare-image';
+import { captionLength, MAX_CAPTION_LENGTH } from '../../../domain/photos';
+import type { PhotoErrorKind } from '../../../firebase/photos';
+import type { PrepareProblem } from '../prepare/prepare-image';
 
 export type Refusal = PrepareProblem | 'failed';
 

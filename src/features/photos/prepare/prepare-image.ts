@@ -5,8 +5,8 @@
  * no EXIF at all: no GPS position, no camera serial (e2e/photos.spec.ts reads the stored file to prove it).
  * The platform (decode, encode) is passed in, so that the steps are tested without a browser.
  */
-import { readExif } from '../../lib/exif';
-import { fitWithin, LIMITS, qualitiesToTry, MAX_ORIGINAL_BYTES, type Size } from '../../domain/photo-size';
+import { readExif } from '../../../lib/exif';
+import { fitWithin, LIMITS, qualitiesToTry, MAX_ORIGINAL_BYTES, type Size } from '../../../domain/photo-size';
 import { takenAtOf } from './taken-at';
 
 /** Why a file cannot be shared. */

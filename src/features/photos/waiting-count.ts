@@ -14,7 +14,7 @@ export function useWaitingCount(enabled: boolean): number | undefined {
     let active = true;
     let reading = 0;
     let stop = () => {};
-    const photos = import('../firebase/photos');
+    const photos = import('../../firebase/photos');
     const read = () => {
       const ticket = ++reading;
       photos
