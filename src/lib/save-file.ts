@@ -15,13 +15,6 @@ export function saveUrl(url: string, fileName: string): void {
   link.remove();
 }
 
-/** Saves a Blob under a file name; its object URL is revoked a minute later (the download has started by then). */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  saveUrl(url, fileName);
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 export interface SaveFilePicker {
   (options: {
     suggestedName?: string;

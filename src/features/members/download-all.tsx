@@ -1,25 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Button, Card, Spinner } from 'react-bootstrap';
 import { CATALOGUE } from '../../domain/catalogue';
 import { formatBytes, formatCount } from '../../lib/format-sizes';
 import { m } from '../../paraglide/messages.js';
-import { saveUrl } from '../../lib/save-file';
-import { abortError, isAbort } from './stall';
+import { useZipDownload, type ZipTarget } from '../../lib/use-zip-download';
 import { DownloadProgress } from './progress-bar';
-import {
-  blobSink,
-  fileSink,
-  saveFilePicker,
-  saveZip,
-  zipFileName,
-  zipFraction,
-  zipPlan,
-  type ZipProgress,
-  type ZipResult,
-  type ZipSink,
-} from './zip';
-
-type Outcome = { kind: 'done'; result: ZipResult; name: string } | { kind: 'cancelled' };
+import { blobSink, fileSink, saveZip, zipFileName, zipFraction, zipPlan, type ZipProgress } from './zip';
 
 interface Props {
   /** The account's approval from its ID token (undefined: not known). */
@@ -34,83 +20,26 @@ interface Props {
  * Cancel, and a failure or a stall part-way ends in the Error modal with the button usable again.
  */
 export function DownloadAll({ approved, onError }: Props) {
-  const [progress, setProgress] = useState<ZipProgress | undefined>();
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | undefined>();
-  const controller = useRef<AbortController | undefined>(undefined);
-  const blobUrl = useRef<string | undefined>(undefined);
-  const button = useRef<HTMLButtonElement>(null);
-  const refocus = useRef(false);
-
-  useEffect(
-    () => () => {
-      controller.current?.abort(abortError('Page closed'));
-      if (blobUrl.current) URL.revokeObjectURL(blobUrl.current);
-    },
-    [],
-  );
-  useEffect(() => {
-    if (!busy && refocus.current) {
-      refocus.current = false;
-      button.current?.focus();
-    }
-  }, [busy]);
-
-  const plan = zipPlan(CATALOGUE, approved);
+  const plan = useMemo(() => zipPlan(CATALOGUE, approved), [approved]);
   const name = zipFileName();
-
-  const start = async () => {
-    if (busy) return;
-    // The picker must open in the click itself (it needs the user's gesture): before anything is awaited.
-    const picker = saveFilePicker();
-    const chosen = picker?.({
-      suggestedName: name,
-      types: [{ description: m.members_all_file_type(), accept: { 'application/zip': ['.zip'] } }],
-    });
-    const run = new AbortController();
-    controller.current = run;
-    setBusy(true);
-    setOutcome(undefined);
-    setProgress(undefined);
-    try {
-      let sink: ZipSink;
-      const handle = await chosen?.catch((error: unknown) => {
-        if (isAbort(error)) throw error; // the member closed the picker
-        console.warn('Save-file picker unavailable, saving through the browser instead', error);
-        return undefined;
-      });
-      if (handle) {
-        sink = fileSink(await handle.createWritable());
-      } else {
-        sink = blobSink((blob) => {
-          if (blobUrl.current) URL.revokeObjectURL(blobUrl.current);
-          blobUrl.current = URL.createObjectURL(blob);
-          saveUrl(blobUrl.current, name);
-        });
-      }
-      const result = await saveZip(plan, sink, { signal: run.signal, onProgress: setProgress });
-      setOutcome({ kind: 'done', result, name });
-    } catch (error) {
-      if (isAbort(error)) {
-        if (run.signal.aborted) setOutcome({ kind: 'cancelled' });
-      } else {
-        console.warn('The zip of every file failed', error);
-        onError(error);
-      }
-    } finally {
-      controller.current = undefined;
-      setBusy(false);
-      setProgress(undefined);
-    }
-  };
-
-  const cancel = () => {
-    refocus.current = true;
-    controller.current?.abort(abortError());
-  };
+  const write = useCallback(
+    (target: ZipTarget, signal: AbortSignal, onProgress: (progress: ZipProgress) => void) =>
+      saveZip(
+        plan,
+        target.writable ? fileSink(target.writable) : blobSink((blob) => target.saveBlob(blob, name)),
+        { signal, onProgress },
+      ).then((result) => ({ result, name })),
+    [plan, name],
+  );
+  const { busy, progress, outcome, start, cancel, button } = useZipDownload({
+    suggestedName: name,
+    fileType: m.members_all_file_type(),
+    write,
+    onFailed: onError,
+  });
 
   const fraction = progress ? zipFraction(progress) : undefined;
-  const skipped = outcome?.kind === 'done' ? outcome.result.skipped.length : plan.skipped.length;
+  const skipped = outcome?.kind === 'done' ? outcome.result.result.skipped.length : plan.skipped.length;
 
   return (
     <Card className="download-all shadow-sm">
@@ -155,9 +84,9 @@ export function DownloadAll({ approved, onError }: Props) {
           {!busy && outcome?.kind === 'done' && (
             <span>
               {m.members_all_done({
-                count: formatCount(outcome.result.files),
-                size: formatBytes(outcome.result.bytes),
-                name: outcome.name,
+                count: formatCount(outcome.result.result.files),
+                size: formatBytes(outcome.result.result.bytes),
+                name: outcome.result.name,
               })}
             </span>
           )}

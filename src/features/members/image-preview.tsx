@@ -6,7 +6,8 @@ import { m } from '../../paraglide/messages.js';
 import { DownloadButton } from './download-button';
 import { fetchEntryBlob, watchedEvents, type FileEvents } from './download-service';
 import { watchForStall } from './stall';
-import { useBlobUrl, useNearViewport } from './use-blob-url';
+import { useBlob } from '../../lib/use-blob';
+import { useNearViewport } from '../../lib/use-near-viewport';
 import { DownloadProgress } from './progress-bar';
 
 /**
@@ -47,15 +48,17 @@ export function ImagePreview({ entry, readable, onOpen }: ImageProps) {
   const [box, setBox] = useState<HTMLButtonElement | null>(null);
   const near = useNearViewport(box);
   const load = useCallback(
-    (signal: AbortSignal) =>
+    (path: string, signal: AbortSignal) =>
       fetchWatched(
-        (watched, events) =>
-          fetchMemberFile(thumbnailPathOf(entry), { contentType: 'image/jpeg', signal: watched, ...events }),
+        (watched, events) => fetchMemberFile(path, { contentType: 'image/jpeg', signal: watched, ...events }),
         signal,
       ),
-    [entry],
+    [],
   );
-  const thumbnail = useBlobUrl(load, near && readable && hasThumbnail(entry));
+  const thumbnail = useBlob(
+    near && readable && hasThumbnail(entry) ? thumbnailPathOf(entry) : undefined,
+    load,
+  );
   const title = titleOf(entry);
   return (
     <button
@@ -101,14 +104,14 @@ export function ImageViewer({ entry, onClose, onDownload, onSave, onCancel, onEr
   if (entry && entry !== shown) setShown(entry); // keep the content while the dialog fades out
   const [progress, setProgress] = useState<Progress | undefined>();
   const load = useCallback(
-    (signal: AbortSignal) => {
+    (_id: string, signal: AbortSignal) => {
       setProgress(undefined);
       if (!shown) return Promise.reject(new Error('No image'));
       return fetchWatched((watched, events) => fetchEntryBlob(shown, watched, events), signal, setProgress);
     },
     [shown],
   );
-  const image = useBlobUrl(load, !!entry && !!shown && entry === shown);
+  const image = useBlob(entry && entry === shown ? entry.id : undefined, load);
 
   const download = useCallback<Download>(
     async (target, onProgress) => {

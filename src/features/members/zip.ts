@@ -204,7 +204,7 @@ export function blobSink(save: (blob: Blob) => void): ZipSink {
   return async (zip, signal) => {
     const blob = await new Response(zip).blob();
     signal.throwIfAborted();
-    save(blob.type === 'application/zip' ? blob : blob.slice(0, blob.size, 'application/zip'));
+    save(blob);
   };
 }
 
@@ -214,17 +214,4 @@ export function blobSink(save: (blob: Blob) => void): ZipSink {
  */
 export function fileSink(writable: WritableStream<Uint8Array>): ZipSink {
   return (zip, signal) => zip.pipeTo(writable, { signal });
-}
-
-interface SaveFilePicker {
-  (options: {
-    suggestedName?: string;
-    types?: { description?: string; accept: Record<string, string[]> }[];
-  }): Promise<{ createWritable: () => Promise<WritableStream<Uint8Array>> }>;
-}
-
-/** The browser's save-file picker (File System Access API, Chromium), or undefined where there is none. */
-export function saveFilePicker(): SaveFilePicker | undefined {
-  const picker = (globalThis as { showSaveFilePicker?: unknown }).showSaveFilePicker;
-  return typeof picker === 'function' ? (picker.bind(globalThis) as SaveFilePicker) : undefined;
 }

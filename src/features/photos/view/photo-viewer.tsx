@@ -11,7 +11,7 @@ import { m } from '../../../paraglide/messages.js';
 import { useDetails, type DetailsCache, type ShownDetails } from './details-cache';
 import { altTextOf, downloadNameOf, removalRequest, sharedByText, takenAtText } from '../photo-text';
 import { loadPhoto } from './thumbnail';
-import { useBlob } from '../use-blob';
+import { useBlob } from '../../../lib/use-blob';
 
 /** A swipe: the finger moved at least this far sideways, and more sideways than up or down. */
 const SWIPE_PX = 50;

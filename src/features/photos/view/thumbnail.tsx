@@ -3,7 +3,7 @@ import { Spinner } from 'react-bootstrap';
 import { parsePhotoPath, thumbnailPathOf, type PhotoLocation } from '../../../domain/photos';
 import { fetchPhoto, fetchThumbnail } from '../../../firebase/photos';
 import { m } from '../../../paraglide/messages.js';
-import { useBlob, type BlobState } from '../use-blob';
+import { useBlob, type BlobState } from '../../../lib/use-blob';
 
 /** A thumbnail's bytes by its path (the key useBlob keeps), with the ID token. */
 function loadThumbnail(path: string, signal: AbortSignal): Promise<Blob> {

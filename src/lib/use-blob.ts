@@ -7,7 +7,8 @@ export type BlobState =
 /**
  * Loads a Blob while `key` is set and shows it through an object URL, revoked as soon as the key changes, the
  * Blob is no longer wanted (key undefined) or the component goes: nothing of a picture stays in memory after it
- * leaves. `load` is called with the key and an AbortSignal.
+ * leaves (a preview, a larger view, a gallery tile). `load` is called with the key and an AbortSignal; keep it
+ * stable (useCallback), or the Blob is loaded again.
  */
 export function useBlob<K extends string>(
   key: K | undefined,
