@@ -115,19 +115,12 @@ export type PhotoDetails = {
   uploaderName?: string;
 };
 
-/** A waiting photo's (or thumbnail's) custom metadata, as Cloud Storage keeps it: strings only. */
-export type PendingMetadata = {
-  caption?: string;
-  takenAt: string;
-  /** Pixel size of that file (the photo's, or the thumbnail's). */
-  width: string;
-  height: string;
-  uploaderUid: string;
-  /** The account's display name (the ID token's `name`), or absent. */
-  uploaderName?: string;
-  /** The account's verified e-mail address (the ID token's `email`). */
-  uploaderEmail: string;
-};
+/**
+ * A waiting photo's (or thumbnail's) custom metadata, as Cloud Storage keeps it: strings only. The size is that
+ * file's; the name is the account's display name (the ID token's `name`), which the approver confirms; the e-mail
+ * address is the account's verified one (the ID token's `email`), for organisers only.
+ */
+export type PendingMetadata = PhotoDetails & { uploaderEmail: string };
 
 /** A shared photo's (or thumbnail's) custom metadata. */
 export type SharedFileMetadata = {

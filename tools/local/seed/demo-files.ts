@@ -81,12 +81,13 @@ export function largeDemoFile(sizeBytes: number): Buffer {
 // PDF
 // ---------------------------------------------------------------------------------------------------------------
 
-function wrapText(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
+/** The text's words in lines, each as long as `fits` allows (a word longer than a line gets one of its own). */
+function wrapWords(text: string, fits: (line: string) => boolean): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/)) {
     const candidate = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(candidate, size) > maxWidth) {
+    if (line && !fits(candidate)) {
       lines.push(line);
       line = word;
     } else {
@@ -114,7 +115,7 @@ async function demoPdf(entry: CatalogueEntry): Promise<Buffer> {
   let y = page.getHeight() - margin;
 
   const draw = (text: string, font: PDFFont, size: number, color = rgb(0.1, 0.1, 0.1)) => {
-    for (const line of wrapText(text, font, size, width)) {
+    for (const line of wrapWords(text, (candidate) => font.widthOfTextAtSize(candidate, size) <= width)) {
       y -= size * 1.3;
       page.drawText(line, { x: margin, y, size, font, color });
     }
@@ -248,22 +249,6 @@ function hash(text: string): number {
   return h;
 }
 
-function wrapChars(text: string, maxChars: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (line && candidate.length > maxChars) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = candidate;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
 /** 800x500 sepia "photograph": gradient, rings and stripes seeded by the entry id, with its name written on it. */
 export function demoJpeg(entry: CatalogueEntry, width = 800, height = 500): Buffer {
   const canvas = new Canvas(width, height);
@@ -286,7 +271,8 @@ export function demoJpeg(entry: CatalogueEntry, width = 800, height = 500): Buff
 
   // A dark caption band with the display name and the notice.
   const scale = 4;
-  const lines = wrapChars(englishTitle(entry), Math.floor((width - 60) / (6 * scale)));
+  const maxChars = Math.floor((width - 60) / (6 * scale));
+  const lines = wrapWords(englishTitle(entry), (candidate) => candidate.length <= maxChars);
   const noticeScale = 2;
   const bandHeight = lines.length * 9 * scale + 7 * noticeScale + 50;
   const bandTop = Math.round((height - bandHeight) / 2);
