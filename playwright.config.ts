@@ -14,9 +14,8 @@ export default defineConfig({
   // e2e/firefox/ is the Firefox suite (Vitest + Puppeteer: npm run test:firefox).
   testIgnore: 'firefox/**',
   // Tests own their data (each worker its own accounts, e2e/support/test.ts; a test that changes an account makes its
-  // own), so they run in parallel: one worker per core by default (E2E_WORKERS to change it). A third worker on two
-  // cores was faster (npm test 427 s against 458 s from a fresh clone) but under that load two tests failed once in
-  // one of two runs (a scroll that never came, a gallery tile's name: the latter a real bug, mended), so not by default.
+  // own), so they run in parallel: one worker per core (E2E_WORKERS to change it), since the browsers, the emulators
+  // and Vitest beside them need the cores too.
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS) || Math.max(1, availableParallelism()),
   // npm test and CI try a failed test once more (E2E_RETRIES=1, tools/test/test-all.ts): it then counts as flaky,

@@ -19,7 +19,7 @@ const require = createRequire(import.meta.url);
 
 /**
  * The SDK, loaded by the first connection rather than by every command at start: a command's --help or a usage
- * error needs none of its modules (through tsx's loader, about a quarter of a CPU-second per run).
+ * error needs none of its modules, which are slow to load through tsx.
  */
 function adminSdk() {
   return {

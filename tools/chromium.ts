@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 
-/** Flags for Chromium on a machine whose network is closed (see DEVELOPERS.md). */
+/** Flags for Chromium on a machine whose network is closed: nothing it may fetch on its own, no sandbox (root). */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -40,7 +40,7 @@ export function usesDebianChromium(): boolean {
  * The Chromium the browser tests drive: $CHROME_PATH if set, else Playwright's own browser where one is installed
  * (for headless tests Playwright itself runs its headless shell), else Debian's headless shell where installed,
  * else Debian's /usr/bin/chromium. The headless shell is the same Chromium without the desktop browser's
- * windowing: the suite ran about a quarter faster in it here (the Lighthouse benchmarks keep the full browser).
+ * windowing, and faster for it (the Lighthouse benchmarks keep the full browser, which is what visitors run).
  */
 export function testChromiumPath(): string {
   return usesDebianChromium() && existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : chromiumPath();

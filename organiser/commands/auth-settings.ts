@@ -1,20 +1,10 @@
 /**
  * npm run organiser:auth-settings -- [--project <alias|id>] [--dry-run]
  *
- * Sets the two Authentication settings the site needs on the Firebase project, through the Admin SDK
- * (projectConfigManager().updateProjectConfig):
- *   - the password policy, enforced: PASSWORD_MIN_LENGTH-PASSWORD_MAX_LENGTH characters with a digit, a lowercase
- *     and an uppercase letter, from the constants the sign-up page checks (src/domain/password-policy.ts);
- *   - e-mail enumeration protection OFF. FirebaseUI 6 starts an e-mail sign-in by asking which sign-in methods
- *     the address has (fetchSignInMethodsForEmail); with the protection on (the default for projects created
- *     since September 2023) the answer is always empty, so FirebaseUI sends existing members to sign-up.
- * organiser:check reads both back (authSettingsProblems below).
- *
- * The Auth emulator cannot take this request from the SDK: it stores the settings but answers without the
- * config's `name`, which firebase-admin requires ("INTERNAL ASSERT FAILED: Unable to update project config"),
- * and it never enforces a password policy. Against the emulators the command therefore turns the protection
- * off through the emulator's own config endpoint (it does honour that setting) and prints the password policy
- * a real project gets.
+ * What it does is in HELP below (and the handbook, organiser/README.md). The Auth emulator cannot take the
+ * SDK's request: it stores the settings but answers without the config's `name`, which firebase-admin requires,
+ * and it never enforces a password policy; locally the command turns the protection off through the emulator's
+ * own config endpoint and prints the policy a real project gets.
  */
 import type { PasswordPolicyConfig, ProjectConfig, UpdateProjectConfigRequest } from 'firebase-admin/auth';
 
@@ -34,7 +24,7 @@ Sets the project's Authentication settings that the site needs, with the Admin S
     uppercase letter (the rule the sign-up page checks). Existing users keep their passwords.
   - e-mail enumeration protection OFF: with it on, the sign-in widget cannot tell that an address already
     has an account and sends existing members to sign-up. (The trade-off: anyone can then find out
-    whether an address has an account here. See the README.)
+    whether an address has an account here: docs/security.md.)
 Then prints the settings the project reports. organiser:check checks both.
 
 Without --project (the local emulators): turns the protection off in the Auth emulator and prints the

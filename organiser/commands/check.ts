@@ -1,11 +1,7 @@
 /**
- * npm run organiser:check [--project <alias|id>] [--bucket <name>] [--list] [--remove-tokens]
+ * npm run organiser:check -- [--project <alias|id>] [--bucket <name>] [--list] [--remove-tokens]
  *
- * Compares the bucket's members/ folder with the catalogue (files missing, with the wrong content type or access
- * metadata, carrying a download token, unknown to the catalogue; relatives' photos apart), checks that the bucket
- * grants nothing to allUsers / allAuthenticatedUsers, and reads the project's Authentication settings (password
- * policy, e-mail enumeration protection). Changes nothing, except that --remove-tokens removes every download
- * token it finds.
+ * What it checks is in HELP below (and the handbook, organiser/README.md).
  */
 import {
   CATALOGUE,

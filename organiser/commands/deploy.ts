@@ -1,12 +1,7 @@
 /**
  * npm run organiser:deploy -- --project <alias|id> [--dry-run]
  *
- * Builds the site with the real project's settings and deploys Hosting and the Storage rules:
- *   npm run build
- *   npx firebase deploy --config firebase.deploy.json --only hosting,storage --project <id> --non-interactive
- * after checking that the build would talk to the project it is deployed to. firebase.deploy.json is firebase.json
- * with the build's own auth domain added to the Content-Security-Policy's frame-src (the sign-in helper frame), so
- * that the deployed site frames no other Firebase site.
+ * What it does is in HELP below (and the handbook, organiser/README.md).
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';

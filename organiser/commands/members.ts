@@ -2,21 +2,7 @@
  * npm run organiser:members -- <list | approve | unapprove | organiser | unorganiser | block | unblock> [<email>...]
  *   [--project <alias|id>]
  *
- * Who may read the members' files, through the Admin SDK (firebase-admin Auth):
- *   list       every account: e-mail, name, verified, sign-in provider, created, last sign-in, approved, organiser,
- *              blocked;
- *   approve    sets the `approved` custom claim: the account may also read the approval-only files (the lists of
- *              living people, see storage.rules);
- *   unapprove  removes it, and removes any download token of the approval-only files (and their previews);
- *   organiser  sets the `organiser` custom claim: the account moderates the relatives' photos (approves, rejects,
- *              removes; storage.rules checks the claim on its own);
- *   unorganiser removes it;
- *   block      disables the account (no sign-in, no new ID tokens), revokes its refresh tokens, and removes the
- *              approval-only files' download tokens;
- *   unblock    enables it again.
- * Every address is looked up before anything changes: one unknown address changes nothing and exits 1. After that
- * a failure on one account does not stop the others; the command ends with a summary of what was and was not done
- * (exit 1 if anything failed).
+ * What each subcommand does is in HELP below (and the handbook, organiser/README.md).
  */
 import type { Auth, UserRecord } from 'firebase-admin/auth';
 

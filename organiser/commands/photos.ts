@@ -2,9 +2,9 @@
  * npm run organiser:photos -- <list | approve <photoId>... [--name <name>] | approve --all | reject <photoId>... |
  *   remove <photoId>...> [--project <alias|id>] [--bucket <name>] [--yes]
  *
- * The relatives' photos, through the Admin SDK (paths, ids and plans: src/domain/photos.ts; how a shared photo is
- * made and stored: ../bucket/shared-photos.ts). What each does is in HELP below. Everything a relative wrote
- * (captions, names, file names) is printed as text only (../core/terminal-text.ts).
+ * What each subcommand does is in HELP below (and the handbook, organiser/README.md). Paths, ids and plans:
+ * src/domain/photos.ts; how a shared photo is made and stored: admin/bucket/shared-photos.ts. Everything a relative
+ * wrote (captions, names, file names) is printed as text only (../core/terminal-text.ts).
  */
 import type { UserRecord } from 'firebase-admin/auth';
 

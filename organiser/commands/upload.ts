@@ -1,11 +1,8 @@
 /**
  * npm run organiser:upload -- <folder> [--project <alias|id>] [--bucket <name>] [--replace] [--dry-run]
  *
- * Uploads the members' files from one folder through the Admin SDK: each file is matched to its catalogue entry by
- * name, checked to be of the entry's kind, and stored at the entry's path with its content type, a
- * Content-Disposition carrying the display name and the `access` metadata storage.rules reads
- * (admin/bucket/member-files.ts). A stored file with other content is replaced only with --replace; one with the
- * same content is left alone, or stored again when its metadata is wrong or it carries a download token.
+ * What it does is in HELP below (and the handbook, organiser/README.md); how a file is stored:
+ * admin/bucket/member-files.ts.
  */
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';

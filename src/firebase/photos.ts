@@ -63,7 +63,7 @@ import {
 
 export type { PendingMetadata, PhotoDetails, PhotoLocation, Progress };
 
-/** One page of a listing: at most this many photos per request (issue 15: the first view makes one such request). */
+/** One page of a listing: at most this many photos per request (the gallery's first view makes one). */
 export const PAGE_SIZE = 100;
 
 /** The signal of a request nobody cancels. */

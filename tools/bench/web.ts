@@ -93,7 +93,7 @@ async function medianRun(port: number, route: string): Promise<{ lhr: Result; lc
 }
 
 /**
- * The budgets of issue 18, per page: every public page (news posts too) scores 100 and paints its largest content
+ * The budgets, per page: every public page (news posts too) scores 100 and paints its largest content
  * within 1.2x of the same HTML without scripts; the sign-in page scores at least 98. What a route misses, in words.
  */
 export const BUDGETS = { publicPerformance: 100, lcpOverLimit: 1.2, signInPerformance: 98 } as const;

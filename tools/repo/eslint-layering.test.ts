@@ -1,7 +1,7 @@
 /**
  * The lint fixtures that must fail: small virtual files, linted with the project's own eslint.config.js
- * through ESLint's Node API, prove that the import-direction rules bite (flat config once dropped them
- * silently) and that the FirebaseUI rule still applies beside them.
+ * through ESLint's Node API, prove that the import-direction rules bite (a flat config can drop a rule silently)
+ * and that the FirebaseUI rule still applies beside them.
  */
 import { ESLint } from 'eslint';
 

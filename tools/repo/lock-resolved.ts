@@ -1,8 +1,7 @@
 /**
  * npm run lock:resolved: writes into package-lock.json the registry address of every package's tarball (the
  * `resolved` field) where it is missing. Without those addresses `npm ci` first asks the registry for the metadata
- * of each of the 1,400 packages to find its tarball: on this project's 2-core machine `npm ci` took 2 minutes (8 in
- * one `.ci/run`) instead of 55 s. An npm configured with `omit-lockfile-registry-resolved=true` leaves them out of what
+ * of each of the 1,400 packages to find its tarball, which makes it several times slower. An npm configured with `omit-lockfile-registry-resolved=true` leaves them out of what
  * `npm install` writes; `lock-resolved.test.ts` then fails and names this command.
  */
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -7,7 +7,7 @@
  * another one behind).
  *
  * Steps run side by side where neither needs the other's result and the two cores have room (lint and the type
- * check use one core each; Playwright's workers leave a quarter idle): the first lane's output is shown as it comes,
+ * check use one core each; Playwright's workers wait on the browsers part of the time): the first lane's output is shown as it comes,
  * the others' whole when each step ends. A step that fails stops the steps beside it.
  * Ends with the time of each step and stage and one summary line: "tests: N passed, N failed".
  */
@@ -33,9 +33,9 @@ const UNIT_TESTS: Step = {
 };
 
 /**
- * Against the stack started for this stage (E2E_STACK=running; E2E_SKIP_BUILD=1 below). Playwright's two workers
- * leave about a quarter of two cores idle (they wait on pages, timers and the emulators), which Vitest and then the
- * Firefox suite (one test at a time) fill: 435 s for the three, against 518 s with Vitest before the build.
+ * Against the stack started for this stage (E2E_STACK=running; E2E_SKIP_BUILD=1 below). Playwright's workers wait on
+ * pages, timers and the emulators part of the time, which Vitest and then the Firefox suite (one test at a time)
+ * fill.
  */
 const BROWSER_TESTS: Step[][] = [
   [{ name: 'Browser tests (Playwright, Chromium)', command: 'npm run test:e2e' }],

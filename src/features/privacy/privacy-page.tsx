@@ -12,8 +12,8 @@ export const meta: PageMetaMessages = {
 };
 
 /**
- * What the site keeps about relatives, who sees it, and how to have a photo or an account removed (issue 15,
- * point 8). Public and prerendered, linked from every page's footer.
+ * What the site keeps about relatives, who sees it, and how to have a photo or an account removed. Public and
+ * prerendered, linked from every page's footer.
  */
 export default function PrivacyPage() {
   const email = config.contactEmail;

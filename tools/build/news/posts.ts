@@ -1,19 +1,7 @@
 /**
- * The news posts, as the organisers write them: one folder per post under content/news, named
- * <yyyy-mm-dd>-<slug> (the day it is published, and the last part of its address: /news/<slug>), holding
- * en.md and nb.md (the same post in each language) and the pictures the post shows. Each file starts with its
- * front matter between two lines of three dashes, then the post in Markdown:
- *
- *   ---
- *   title: Thank you for coming
- *   date: 2026-07-20
- *   summary: One or two sentences, shown on /news, in search results and in the feed.
- *   author: Kari Nordmann        (optional: the organisers, if left out)
- *   updated: 2026-07-24          (optional: when the post was last changed)
- *   ---
- *
- * Anything wrong (a post without its other language, a missing or misspelt field, a date that is not a date)
- * stops the build with a message naming the file.
+ * The news posts, read from content/news (how the organisers write them: docs/content.md). Anything wrong (a post
+ * without its other language, a missing or misspelt field, a date that is not a date) stops the build with a
+ * message naming the file.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';

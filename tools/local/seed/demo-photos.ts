@@ -1,5 +1,5 @@
 /**
- * Demo photos for the local stack (issue 15): a dozen shared photos of the reunion weekend (placeholders made with
+ * Demo photos for the local stack: a dozen shared photos of the reunion weekend (placeholders made with
  * sharp that say they are demos, dated July 10-12, 2026, captions in English and Norwegian), two photos waiting for
  * approval from the demo member, and, for the scale test and bench:photos, LARGE_DEMO_PHOTOS more shared photos
  * (small images whose bytes are reused, uploaded in parallel). Stored through the Admin SDK as they would be: the

@@ -1,5 +1,5 @@
 /**
- * What the Web Worker does to each photo before anything is sent (issue 15): reads the date taken from its EXIF,
+ * What the Web Worker does to each photo before anything is sent: reads the date taken from its EXIF,
  * decodes it with its EXIF orientation applied, draws it at most 2560 px on its longest side and re-encodes it as
  * JPEG (quality 0.85), and the same for a 480 px thumbnail. A canvas holds pixels only, so what comes out carries
  * no EXIF at all: no GPS position, no camera serial (e2e/photos.spec.ts reads the stored file to prove it).

@@ -1,5 +1,5 @@
 /**
- * When a photo was taken (issue 15, PHOTOS-CONTRACT.md): EXIF DateTimeOriginal first (or DateTimeDigitized); a
+ * When a photo was taken: EXIF DateTimeOriginal first (or DateTimeDigitized); a
  * camera time without an offset is read as the reunion's time (America/Chicago), one with OffsetTimeOriginal by
  * that offset; with no EXIF date, the file's last-modified time. The photo's id starts with this instant, so
  * the gallery reads oldest first.
