@@ -1,9 +1,12 @@
-/** The commands as organisers run them (tsx, as the npm scripts do): --help, usage errors, exit codes. */
+/**
+ * The commands as organisers run them: each started as the npm script starts it (tsx) for --help and where the
+ * Admin SDK reads the process's own environment; usage errors through each command's main() in this process.
+ */
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-import { REPO_ROOT, formatTable, parseCommandLine } from './cli.ts';
+import { REPO_ROOT, formatTable, parseCommandLine, type CommandContext } from './cli.ts';
 import { UsageError } from './errors.ts';
 
 const TSX = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
@@ -35,6 +38,25 @@ function runScript(
   });
 }
 
+/** A command's main() with its output captured, as the script's process would print it. */
+async function runMain(
+  command: (typeof COMMANDS)[number],
+  args: string[],
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { main } = (await import(`../commands/${command}.ts`)) as {
+    main: (argv: string[], overrides: Partial<CommandContext>) => Promise<number>;
+  };
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(args, {
+    env: { STORAGE_EMULATOR_URL: 'http://127.0.0.1:9', AUTH_EMULATOR_URL: 'http://127.0.0.1:9' },
+    io: { out: (line) => out.push(line), err: (line) => err.push(line) },
+    connect: () => Promise.reject(new Error('a usage error must not connect')),
+  });
+  const text = (lines: string[]) => lines.map((line) => `${line}\n`).join('');
+  return { code, stdout: text(out), stderr: text(err) };
+}
+
 describe('organiser commands run directly', () => {
   it.each(COMMANDS)('%s --help: usage on stdout, exit 0', async (command) => {
     const result = await runScript(command, ['--help']);
@@ -44,7 +66,7 @@ describe('organiser commands run directly', () => {
   });
 
   it.each(COMMANDS)('%s --no-such-option: a message, no stack trace, exit 2', async (command) => {
-    const result = await runScript(command, ['--no-such-option']);
+    const result = await runMain(command, ['--no-such-option']);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(new RegExp(`^organiser:${command}: Unknown option '--no-such-option'`));
     expect(result.stderr).not.toMatch(/\n\s+at /);
@@ -59,7 +81,7 @@ describe('organiser commands run directly', () => {
   ] as const)(
     '%s %j: names the nearest option and the options there are, exit 2',
     async (command, args, message) => {
-      const result = await runScript(command, [...args]);
+      const result = await runMain(command, [...args]);
       expect(result.code).toBe(2);
       const [first = '', second] = result.stderr.split('\n');
       expect(first.startsWith(`organiser:${command}: ${message}`), first).toBe(true);
