@@ -9,12 +9,14 @@
  * Steps run side by side where neither needs the other's result and the two cores have room (lint and the type
  * check use one core each; Playwright's workers wait on the browsers part of the time): the first lane's output is shown as it comes,
  * the others' whole when each step ends. A step that fails stops the steps beside it.
- * Ends with the time of each step and stage and one summary line: "tests: N passed, N failed".
+ * Ends with the time of each step and stage, the wall time and the machine's CPU time over the run, and one summary
+ * line: "tests: N passed, N failed".
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { buildProblems } from '../build/build-stamp.ts';
 import { startStack, type StartedStack } from '../local/with-stack.ts';
+import { machineBusySeconds } from './machine-cpu.ts';
 
 interface Step {
   name: string;
@@ -172,6 +174,7 @@ mkdirSync('reports', { recursive: true });
 let failedStep: string | undefined;
 const times: Ran[] = [];
 const started = Date.now();
+const busyAtStart = machineBusySeconds();
 let stack: StartedStack | undefined;
 const stopStack = async () => {
   const stopped = stack;
@@ -218,6 +221,12 @@ for (const time of times)
     `  ${time.name.padEnd(width)}  ${time.seconds.toFixed(1).padStart(6)} s${time.result === 'ok' ? '' : ` (${time.result})`}`,
   );
 console.log(`  ${'In all'.padEnd(width)}  ${seconds(started).toFixed(1).padStart(6)} s`);
+const busyAtEnd = machineBusySeconds();
+if (busyAtStart !== undefined && busyAtEnd !== undefined)
+  console.log(
+    `\nCPU time of the machine: ${(busyAtEnd - busyAtStart).toFixed(1)} s over ${seconds(started).toFixed(1)} s of wall time ` +
+      '(busy time in /proc/stat: everything that ran, not only npm test)',
+  );
 
 const { passed, failed, flaky } = counts();
 console.log(
