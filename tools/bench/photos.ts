@@ -18,7 +18,6 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
-import sharp from 'sharp';
 import { connectAdmin, hostOf } from '../../admin/firebase-admin.ts';
 import { APPROVED_CLAIM } from '../../src/domain/access.ts';
 import { PENDING_PREFIX } from '../../src/domain/photos.ts';
@@ -26,6 +25,7 @@ import { hasExif } from '../../src/lib/exif.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../chromium.ts';
 import { AUTH_URL, BUCKET, PROJECT_ID, SITE_URL, STORAGE_URL, demoAccounts } from '../local/config.ts';
 import { withStack } from '../local/with-stack.ts';
+import { cameraPhoto } from '../fixtures/camera-photo.ts';
 import { peakHeap, signIn } from './page-steps.ts';
 
 /** How often the page's JS heap is read while the work runs (ms). */
@@ -41,35 +41,6 @@ const HEAP_TARGET_MB = 150;
 const RENDERER_TARGET_MB = 600;
 const mb = (bytes: number) => bytes / 1024 / 1024;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-/** A camera photo: a smooth scene with fine grain (a few MB as JPEG at quality 92, like a phone's), with EXIF. */
-async function cameraPhoto(index: number): Promise<Buffer> {
-  const raw = Buffer.alloc(WIDTH * HEIGHT * 3);
-  let seed = index + 1;
-  for (let y = 0; y < HEIGHT; y++) {
-    for (let x = 0; x < WIDTH; x++) {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      const grain = (seed >> 16) % 24;
-      const at = (y * WIDTH + x) * 3;
-      raw[at] = (x * 255) / WIDTH / 1.5 + grain + index * 3;
-      raw[at + 1] = (y * 255) / HEIGHT / 1.5 + grain;
-      raw[at + 2] = 120 + grain + ((x + y) % 256) / 4;
-    }
-  }
-  return sharp(raw, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
-    .jpeg({ quality: 92 })
-    .withExif({
-      IFD0: { Make: 'BenchCam', Model: 'Twelve MP' },
-      IFD2: { DateTimeOriginal: `2026:07:11 1${index % 10}:00:00`, BodySerialNumber: `SERIAL-${index}` },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: '48/1 39/1 40/1',
-        GPSLongitudeRef: 'W',
-        GPSLongitude: '99/1 50/1 30/1',
-      },
-    })
-    .toBuffer();
-}
 
 export interface ProcessMemory {
   /** Resident set (VmRSS): everything of the process in RAM, shared libraries and the browser's code included. */
@@ -262,7 +233,7 @@ async function main(): Promise<void> {
     const files: string[] = [];
     let originalBytes = 0;
     for (let index = 0; index < COUNT; index++) {
-      const bytes = await cameraPhoto(index);
+      const bytes = await cameraPhoto(index, WIDTH, HEIGHT);
       originalBytes += bytes.length;
       const path = join(dir, `IMG_${String(index + 1).padStart(4, '0')}.JPG`);
       writeFileSync(path, bytes);
