@@ -2,7 +2,7 @@
  * The trimmed Bootstrap (src/styles/bootstrap.scss, render-blocking, and bootstrap-lazy.scss, loaded with
  * the chunks that need it) looks exactly like the full bootstrap.min.css the site used before.
  *
- * For every page and state, at 390 and 1280 px wide, the page is photographed twice without changing
+ * For every page and state, at 390 and 1280 px wide (one page resized), the page is photographed twice without changing
  * anything in it but its stylesheets: once as built, once with the built stylesheet replaced in place by
  * the stylesheet the build made before (bootstrap.min.css + src/styles.css, built here by Vite with the
  * project's CSS target, byte for byte what `vite build` bundled) and the lazy Bootstrap part switched
@@ -248,116 +248,132 @@ async function expectSameAsFullBootstrap(page: Page, state: string, testInfo: Te
   expect(count, `${state}: pixels that differ from the full Bootstrap`).toBe(0);
 }
 
-test('the build serves the trimmed Bootstrap', () => {
-  expect(ENTRY_CSS).toHaveLength(1);
-  expect(LAZY_CSS).toHaveLength(1);
-});
+/** Compares the page as it is now with the full Bootstrap at each width (the one page resized), ending wide. */
+async function expectSameAtEachWidth(page: Page, state: string, testInfo: TestInfo): Promise<void> {
+  for (const size of WIDTHS) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await expectSameAsFullBootstrap(page, `${state}, ${size.name} (${size.width} px)`, testInfo);
+  }
+}
 
-for (const size of WIDTHS) {
-  test.describe(`Bootstrap trimmed = full Bootstrap, ${size.name} (${size.width} px)`, () => {
-    test.beforeEach(async ({ page, context }) => {
-      await context.route(`**${REFERENCE_URL}`, (route) =>
-        route.fulfill({ status: 200, contentType: 'text/css', body: referenceCss }),
-      );
-      await page.setViewportSize({ width: size.width, height: size.height });
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-    });
+const [MOBILE] = WIDTHS;
 
-    test('every page a visitor sees, and the navigation opened', async ({ page }, testInfo) => {
-      for (const path of VISITOR_PAGES) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await expect(page.locator(`nav a[href$="/login"]`).first()).toBeAttached(); // sign-in state known
-        if (path.endsWith('/login'))
-          await expect(page.locator('button[data-provider-id="password"]')).toBeVisible();
-        await expectSameAsFullBootstrap(page, path, testInfo);
-      }
-      if (size.name === 'mobile') {
-        await page.goto('/home');
-        const menu = page.getByRole('button', { name: 'Menu' });
-        await menu.click();
-        await expect(menu).toHaveAttribute('aria-expanded', 'true');
-        await expectSameAsFullBootstrap(page, 'menu open', testInfo);
-        await menu.click();
-        await expect(menu).toHaveAttribute('aria-expanded', 'false');
-        const sections = page
-          .getByRole('navigation', { name: 'Home page' })
-          .getByRole('button', { name: 'Navigation' });
-        await sections.click();
-        await expect(sections).toHaveAttribute('aria-expanded', 'true');
-        await expectSameAsFullBootstrap(page, 'home sections open', testInfo);
-      }
-    });
+test.describe('Bootstrap trimmed = full Bootstrap, at 390 and 1280 px', () => {
+  test.beforeEach(async ({ page, context }) => {
+    await context.route(`**${REFERENCE_URL}`, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/css', body: referenceCss }),
+    );
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+  });
 
-    test('the reunion notice before the reunion, with its calendar choices', async ({ page }, testInfo) => {
-      await page.clock.setFixedTime(new Date('2026-05-01T12:00:00-05:00'));
-      for (const path of ['/home', '/nb/home']) {
-        await page.goto(path);
-        await expect(page.locator('.calendar-choices a').first()).toBeVisible();
-        await expectSameAsFullBootstrap(page, `${path} before the reunion`, testInfo);
-      }
-    });
+  test('the build serves the trimmed Bootstrap; every page a visitor sees, and the navigation opened', async ({
+    page,
+  }, testInfo) => {
+    expect(ENTRY_CSS).toHaveLength(1);
+    expect(LAZY_CSS).toHaveLength(1);
+    for (const path of VISITOR_PAGES) {
+      // Each page loaded narrow (as a phone opens it), then widened.
+      await page.setViewportSize({ width: MOBILE.width, height: MOBILE.height });
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator(`nav a[href$="/login"]`).first()).toBeAttached(); // sign-in state known
+      if (path.endsWith('/login'))
+        await expect(page.locator('button[data-provider-id="password"]')).toBeVisible();
+      await expectSameAtEachWidth(page, path, testInfo);
+    }
+    // On a phone: the menu and the sections' navigation, opened.
+    await page.setViewportSize({ width: MOBILE.width, height: MOBILE.height });
+    await page.goto('/home');
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expectSameAsFullBootstrap(page, 'menu open', testInfo);
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    const sections = page
+      .getByRole('navigation', { name: 'Home page' })
+      .getByRole('button', { name: 'Navigation' });
+    await sections.click();
+    await expect(sections).toHaveAttribute('aria-expanded', 'true');
+    await expectSameAsFullBootstrap(page, 'home sections open', testInfo);
+  });
 
-    test('sign-in: e-mail step, sign-up with the rules, the password modal, the alert, verification', async ({
-      problems,
-      page,
-    }, testInfo) => {
-      await page.goto('/login');
-      problems.expectWarnings(/^Sign-in failed/); // the failure the walk stages (a 500 from the service)
-      await walkSignInStates(page, 'css', (state) => expectSameAsFullBootstrap(page, state, testInfo));
-    });
+  test('the reunion notice before the reunion, with its calendar choices', async ({ page }, testInfo) => {
+    await page.clock.setFixedTime(new Date('2026-05-01T12:00:00-05:00'));
+    for (const path of ['/home', '/nb/home']) {
+      await page.setViewportSize({ width: MOBILE.width, height: MOBILE.height });
+      await page.goto(path);
+      await expect(page.locator('.calendar-choices a').first()).toBeVisible();
+      await expectSameAtEachWidth(page, `${path} before the reunion`, testInfo);
+    }
+  });
 
-    test('members area: sections, seminars, menus, a download under way, the Error modal', async ({
-      problems,
-      page,
-    }, testInfo) => {
-      problems.expectWarnings(/^Download failed/); // the failure the test stages (a 500 from Storage)
-      await signInAsMember(page);
-      await expectSameAsFullBootstrap(page, 'members', testInfo);
-      await page.getByRole('button', { name: /highlighted seminars/ }).click();
-      await expect(page.locator('#highlighted-seminars li')).toHaveCount(12);
-      await expectSameAsFullBootstrap(page, 'seminars open', testInfo);
-
-      const nav = page.getByRole('navigation').first();
-      if (size.name === 'mobile') {
-        const menu = page.getByRole('button', { name: 'Menu' });
-        await menu.click();
-        await expect(menu).toHaveAttribute('aria-expanded', 'true');
-        await nav.getByRole('button', { name: 'Members' }).click();
-        await expect(nav.getByRole('link', { name: 'Downloads' })).toBeVisible();
-        await expectSameAsFullBootstrap(page, 'member menu open', testInfo);
-        await page.keyboard.press('Escape');
-        await menu.click();
-        await expect(menu).toHaveAttribute('aria-expanded', 'false');
-        const sidebar = page.getByRole('navigation', { name: 'Members area' });
-        await sidebar.getByRole('button', { name: 'Navigation' }).click();
-        await expect(sidebar.getByRole('link', { name: 'Images' })).toBeVisible();
-        await expectSameAsFullBootstrap(page, 'members sections open', testInfo);
-        await sidebar.getByRole('button', { name: 'Navigation' }).click();
-        await expect(sidebar.getByRole('link', { name: 'Images' })).toBeHidden();
-      } else {
-        await nav.getByRole('button', { name: 'Members' }).click();
-        await expect(nav.getByRole('link', { name: 'Downloads' })).toBeVisible();
-        await expectSameAsFullBootstrap(page, 'members dropdown open', testInfo);
-        await page.keyboard.press('Escape');
-        await expect(nav.getByRole('link', { name: 'Downloads' })).toBeHidden();
-      }
-
-      // A download held at the storage request: the button shows its spinner.
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/v0/b/*/o/members%2F**', async (route) => {
-        await gate;
-        await route.fulfill({ status: 500, body: 'error' });
-      });
-      const button = page.locator('button[data-file-id="program-1976"]');
-      await button.click();
-      await expect(button).toBeDisabled();
-      await expectSameAsFullBootstrap(page, 'download under way', testInfo);
-      release();
-      const modal = page.getByRole('dialog', { name: 'Error' });
-      await expect(modal).toBeVisible();
-      await expectSameAsFullBootstrap(page, 'error modal', testInfo);
+  test('sign-in: e-mail step, sign-up with the rules, the password modal, the alert, verification', async ({
+    problems,
+    page,
+  }, testInfo) => {
+    await page.setViewportSize({ width: MOBILE.width, height: MOBILE.height });
+    await page.goto('/login');
+    problems.expectWarnings(/^Sign-in failed/); // the failure the walk stages (a 500 from the service)
+    await walkSignInStates(page, 'css', async (state) => {
+      await expectSameAtEachWidth(page, state, testInfo);
+      await page.setViewportSize({ width: MOBILE.width, height: MOBILE.height });
     });
   });
-}
+
+  test('members area: sections, seminars, menus, a download under way, the Error modal', async ({
+    problems,
+    page,
+  }, testInfo) => {
+    problems.expectWarnings(/^Download failed/); // the failure the test stages (a 500 from Storage)
+    await page.setViewportSize({ width: MOBILE.width, height: MOBILE.height });
+    await signInAsMember(page);
+    await expectSameAtEachWidth(page, 'members', testInfo);
+    await page.getByRole('button', { name: /highlighted seminars/ }).click();
+    await expect(page.locator('#highlighted-seminars li')).toHaveCount(12);
+    await expectSameAtEachWidth(page, 'seminars open', testInfo);
+
+    const nav = page.getByRole('navigation').first();
+    // On a phone: the menu with the member menu, and the sections' navigation.
+    await page.setViewportSize({ width: MOBILE.width, height: MOBILE.height });
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await nav.getByRole('button', { name: 'Members' }).click();
+    await expect(nav.getByRole('link', { name: 'Downloads' })).toBeVisible();
+    await expectSameAsFullBootstrap(page, 'member menu open', testInfo);
+    await page.keyboard.press('Escape');
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    const sidebar = page.getByRole('navigation', { name: 'Members area' });
+    await sidebar.getByRole('button', { name: 'Navigation' }).click();
+    await expect(sidebar.getByRole('link', { name: 'Images' })).toBeVisible();
+    await expectSameAsFullBootstrap(page, 'members sections open', testInfo);
+    await sidebar.getByRole('button', { name: 'Navigation' }).click();
+    await expect(sidebar.getByRole('link', { name: 'Images' })).toBeHidden();
+
+    // On a desktop: the members dropdown.
+    await page.setViewportSize({ width: WIDTHS[1].width, height: WIDTHS[1].height });
+    await nav.getByRole('button', { name: 'Members' }).click();
+    await expect(nav.getByRole('link', { name: 'Downloads' })).toBeVisible();
+    await expectSameAsFullBootstrap(page, 'members dropdown open', testInfo);
+    await page.keyboard.press('Escape');
+    await expect(nav.getByRole('link', { name: 'Downloads' })).toBeHidden();
+
+    // A download held at the storage request: the button shows its spinner.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/v0/b/*/o/members%2F**', async (route) => {
+      await gate;
+      await route.fulfill({ status: 500, body: 'error' });
+    });
+    const button = page.locator('button[data-file-id="program-1976"]');
+    await button.click();
+    await expect(button).toBeDisabled();
+    await expectSameAtEachWidth(page, 'download under way', testInfo);
+    release();
+    const modal = page.getByRole('dialog', { name: 'Error' });
+    await expect(modal).toBeVisible();
+    await expectSameAtEachWidth(page, 'error modal', testInfo);
+  });
+});

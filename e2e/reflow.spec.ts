@@ -5,7 +5,7 @@
  * every page a visitor opens, the login page with its sign-in form, the members area, the photos page and the
  * larger photo view, each with what a visitor opens on it (the menu, the sections' navigation).
  */
-import type { Browser, Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
 import { createAccount, type TestAccount } from './support/organiser';
 import { VISITOR_PAGES } from './support/pages';
 import { seedSharedPhotos } from './support/photo-files';
@@ -128,62 +128,89 @@ async function expectReflows(page: Page, state: string, { menus = true } = {}): 
   }
 }
 
-async function newPage(browser: Browser, size: (typeof SIZES)[number]): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: size.viewport,
+const sessions = new WeakMap<Page, CDPSession>();
+
+/**
+ * Shows the page at a size without reloading it: its window (in CSS px) and the device pixels per CSS px (the zoom),
+ * as a browser context of that size and scale would (Chromium's device metrics, which Playwright's viewport sets too).
+ */
+async function showAt(page: Page, size: (typeof SIZES)[number]): Promise<void> {
+  // The session stays open: the browser drops a session's overrides when it closes.
+  let session = sessions.get(page);
+  if (!session) sessions.set(page, (session = await page.context().newCDPSession(page)));
+  await session.send('Emulation.setDeviceMetricsOverride', {
+    ...size.viewport,
+    screenWidth: size.viewport.width,
+    screenHeight: size.viewport.height,
     deviceScaleFactor: size.deviceScaleFactor,
+    mobile: false,
   });
-  return context.newPage();
+  expect(
+    await page.evaluate(() => [window.innerWidth, window.innerHeight, window.devicePixelRatio]),
+    size.name,
+  ).toEqual([size.viewport.width, size.viewport.height, size.deviceScaleFactor]);
 }
 
-for (const size of SIZES) {
-  test.describe(`reflow at ${size.name}`, () => {
-    test('every page a visitor opens, in both languages, and the sign-in form', async ({ browser }) => {
-      test.setTimeout(180_000);
-      const page = await newPage(browser, size);
-      for (const path of [...VISITOR_PAGES, '/login', '/nb/login']) {
-        await page.goto(path);
-        if (path.endsWith('/login')) await expect(page.locator('.firebaseui-container')).toBeVisible();
-        await expectReflows(page, path);
-      }
-      await page.context().close();
-    });
-
-    test('the members area, the photos page and the larger photo view, in both languages', async ({
-      browser,
-    }) => {
-      test.setTimeout(180_000);
-      const member: TestAccount = await createAccount({ label: 'reflow' });
-      try {
-        await seedSharedPhotos(member.uid, [
-          {
-            caption: 'Bestemor og alle oldebarna hennes ved kirken i Rolette, søndag morgen',
-            uploaderName: 'Kari',
-          },
-        ]);
-        for (const locale of ['en', 'nb'] as const) {
-          const page = await newPage(browser, size);
-          const prefix = locale === 'nb' ? '/nb' : '';
-          await page.goto(`${prefix}/members`);
-          await signInWithEmail(page, member.email, member.password, {
-            loginPath: `${prefix}/login`,
-            navigate: false,
-          });
-          await expect(page).toHaveURL(new RegExp(`${prefix}/members$`));
-          await expectReflows(page, `${prefix}/members`);
-          await page.goto(`${prefix}/members#images`);
-          await expectReflows(page, `${prefix}/members#images`);
-          await page.goto(`${prefix}/members/photos`);
-          await expect(page.locator('.photos-gallery .photo-tile').first()).toBeVisible();
-          await expectReflows(page, `${prefix}/members/photos`);
-          await page.locator('.photos-gallery .photo-tile').first().click();
-          await expect(page.getByRole('dialog').getByRole('img')).toBeVisible();
-          await expectReflows(page, `${prefix}/members/photos, the larger view`, { menus: false });
-          await page.context().close();
-        }
-      } finally {
-        await member.remove();
-      }
-    });
-  });
+/** Checks the page as shown now at each size (see expectReflows), the page shown at the last size afterwards. */
+async function expectReflowsAtEachSize(
+  page: Page,
+  state: string,
+  options?: { menus?: boolean },
+): Promise<void> {
+  for (const size of SIZES) {
+    await showAt(page, size);
+    await expectReflows(page, `${state} at ${size.name}`, options);
+  }
 }
+
+const [FIRST_SIZE] = SIZES;
+
+test('reflow at each size: every page a visitor opens, in both languages, with the sign-in form', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  // VISITOR_PAGES has both login pages.
+  for (const path of VISITOR_PAGES) {
+    await showAt(page, FIRST_SIZE);
+    await page.goto(path);
+    if (path.endsWith('/login')) await expect(page.locator('.firebaseui-container')).toBeVisible();
+    await expectReflowsAtEachSize(page, path);
+  }
+});
+
+test('reflow at each size: the members area, the photos page and the larger photo view, in both languages', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const member: TestAccount = await createAccount({ label: 'reflow' });
+  try {
+    await seedSharedPhotos(member.uid, [
+      {
+        caption: 'Bestemor og alle oldebarna hennes ved kirken i Rolette, søndag morgen',
+        uploaderName: 'Kari',
+      },
+    ]);
+    await showAt(page, FIRST_SIZE);
+    await page.goto('/members');
+    await signInWithEmail(page, member.email, member.password, { navigate: false });
+    await expect(page).toHaveURL(/\/members$/);
+    // Signed in once: the browser keeps the session for the other language's pages.
+    for (const prefix of ['', '/nb']) {
+      await showAt(page, FIRST_SIZE);
+      if (prefix) await page.goto(`${prefix}/members`);
+      await expect(page).toHaveURL(new RegExp(`${prefix}/members$`));
+      await expectReflowsAtEachSize(page, `${prefix}/members`);
+      await page.goto(`${prefix}/members#images`);
+      await expectReflowsAtEachSize(page, `${prefix}/members#images`);
+      await showAt(page, FIRST_SIZE);
+      await page.goto(`${prefix}/members/photos`);
+      await expect(page.locator('.photos-gallery .photo-tile').first()).toBeVisible();
+      await expectReflowsAtEachSize(page, `${prefix}/members/photos`);
+      await page.locator('.photos-gallery .photo-tile').first().click();
+      await expect(page.getByRole('dialog').getByRole('img')).toBeVisible();
+      await expectReflowsAtEachSize(page, `${prefix}/members/photos, the larger view`, { menus: false });
+    }
+  } finally {
+    await member.remove();
+  }
+});

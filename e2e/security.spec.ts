@@ -15,81 +15,78 @@ function directives(csp: string): Map<string, string[]> {
   );
 }
 
-test.describe('security headers (served by the Hosting emulator from firebase.json)', () => {
+test('security headers on every kind of page, and hashed assets cached for a year, immutable (served by the Hosting emulator from firebase.json)', async ({
+  request,
+}) => {
   for (const path of ['/home', '/news', '/login', '/members', '/nowhere']) {
-    test(`${path} carries the security headers`, async ({ request }) => {
-      const response = await request.get(path);
-      expect(response.status()).toBe(200);
-      const headers = response.headers();
-      const csp = directives(headers['content-security-policy'] ?? '');
-      expect(csp.get('default-src')).toEqual(["'self'"]);
-      expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
-      expect(csp.get('script-src')).not.toContain("'unsafe-eval'");
-      expect(csp.get('style-src')).toEqual(["'self'"]);
-      expect(csp.get('object-src')).toEqual(["'none'"]);
-      // Pictures: the site's own, and the members' image previews, fetched with the ID token and shown from
-      // object URLs (blob:); never from another origin.
-      expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
-      expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
-      // Frames: the embedded map and the sign-in helper of this site's own auth domain (here the Auth emulator;
-      // a deploy adds the project's, organiser:deploy), never every Firebase site by wildcard.
-      expect(csp.get('frame-src')).toEqual(['https://www.google.com', AUTH_URL]);
-      expect(csp.get('base-uri')).toEqual(["'self'"]);
-      expect(headers['strict-transport-security']).toMatch(/max-age=\d{8,}/);
-      expect(headers['x-content-type-options']).toBe('nosniff');
-      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-      expect(headers['permissions-policy']).toContain('camera=()');
-      expect(headers['cache-control']).toBe('no-cache');
-    });
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    const headers = response.headers();
+    const csp = directives(headers['content-security-policy'] ?? '');
+    expect(csp.get('default-src'), path).toEqual(["'self'"]);
+    expect(csp.get('script-src'), path).not.toContain("'unsafe-inline'");
+    expect(csp.get('script-src'), path).not.toContain("'unsafe-eval'");
+    expect(csp.get('style-src'), path).toEqual(["'self'"]);
+    expect(csp.get('object-src'), path).toEqual(["'none'"]);
+    // Pictures: the site's own, and the members' image previews, fetched with the ID token and shown from
+    // object URLs (blob:); never from another origin.
+    expect(csp.get('img-src'), path).toEqual(["'self'", 'data:', 'blob:']);
+    expect(csp.get('frame-ancestors'), path).toEqual(["'none'"]);
+    // Frames: the embedded map and the sign-in helper of this site's own auth domain (here the Auth emulator;
+    // a deploy adds the project's, organiser:deploy), never every Firebase site by wildcard.
+    expect(csp.get('frame-src'), path).toEqual(['https://www.google.com', AUTH_URL]);
+    expect(csp.get('base-uri'), path).toEqual(["'self'"]);
+    expect(headers['strict-transport-security'], path).toMatch(/max-age=\d{8,}/);
+    expect(headers['x-content-type-options'], path).toBe('nosniff');
+    expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+    expect(headers['permissions-policy'], path).toContain('camera=()');
+    expect(headers['cache-control'], path).toBe('no-cache');
   }
 
-  test('hashed assets are cached for a year, immutable', async ({ request, page }) => {
-    await page.goto('/home');
-    const script = await page.locator('script[type="module"]').first().getAttribute('src');
-    expect(script).toMatch(/^\/assets\/.+\.js$/);
-    const response = await request.get(script!);
-    expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(response.headers()['content-security-policy']).toBeTruthy();
-  });
+  // The first module script /home's HTML loads.
+  const home = await (await request.get('/home')).text();
+  const tag = /<script type="module"[^>]*>/.exec(home)?.[0];
+  const script = tag && /\ssrc="([^"]+)"/.exec(tag)?.[1];
+  expect(script).toMatch(/^\/assets\/.+\.js$/);
+  const response = await request.get(script!);
+  expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(response.headers()['content-security-policy']).toBeTruthy();
 });
 
-test.describe('source maps stay with the build, never served (hidden maps, hosting.ignore)', () => {
+test('source maps stay with the build, never served (hidden maps, hosting.ignore), nor the build’s dot folder', async ({
+  request,
+}) => {
   const assets = readdirSync(join('dist', 'assets'));
   const maps = assets.filter((file) => file.endsWith('.map'));
   const scripts = assets.filter((file) => file.endsWith('.js'));
 
-  test('the build writes its maps for the tools (npm run size), and no script names one', () => {
-    expect(maps.length).toBeGreaterThan(10);
-    expect(scripts.length).toBeGreaterThan(10);
-    for (const script of scripts) {
-      expect(readFileSync(join('dist', 'assets', script), 'utf8'), script).not.toContain('sourceMappingURL');
-    }
-  });
+  // The build writes its maps for the tools (npm run size), and no script names one.
+  expect(maps.length).toBeGreaterThan(10);
+  expect(scripts.length).toBeGreaterThan(10);
+  for (const script of scripts) {
+    expect(readFileSync(join('dist', 'assets', script), 'utf8'), script).not.toContain('sourceMappingURL');
+  }
 
-  test('no .map URL answers with a map; every served script is without sourceMappingURL', async ({
-    request,
-  }) => {
-    for (const map of maps) {
-      const response = await request.get(`/assets/${map}`);
-      const body = await response.text();
-      // The catch-all rewrite answers a file Hosting does not have with the app's page.
-      expect(response.headers()['content-type'], map).toMatch(/^text\/html/);
-      expect(body, map).not.toContain('"mappings"');
-    }
-    for (const script of scripts) {
-      const response = await request.get(`/assets/${script}`);
-      expect(response.status(), script).toBe(200);
-      expect(response.headers()['content-type'], script).toMatch(/javascript/);
-      expect(response.headers(), script).not.toHaveProperty('sourcemap');
-      expect(response.headers(), script).not.toHaveProperty('x-sourcemap');
-      expect(await response.text(), script).not.toContain('sourceMappingURL');
-    }
-  });
+  // No .map URL answers with a map; every served script is without sourceMappingURL.
+  for (const map of maps) {
+    const response = await request.get(`/assets/${map}`);
+    const body = await response.text();
+    // The catch-all rewrite answers a file Hosting does not have with the app's page.
+    expect(response.headers()['content-type'], map).toMatch(/^text\/html/);
+    expect(body, map).not.toContain('"mappings"');
+  }
+  for (const script of scripts) {
+    const response = await request.get(`/assets/${script}`);
+    expect(response.status(), script).toBe(200);
+    expect(response.headers()['content-type'], script).toMatch(/javascript/);
+    expect(response.headers(), script).not.toHaveProperty('sourcemap');
+    expect(response.headers(), script).not.toHaveProperty('x-sourcemap');
+    expect(await response.text(), script).not.toContain('sourceMappingURL');
+  }
 
-  test("the build's dot folder is not served either (.vite/manifest.json)", async ({ request }) => {
-    const response = await request.get('/.vite/manifest.json');
-    expect(response.headers()['content-type']).toMatch(/^text\/html/);
-  });
+  // The build's dot folder is not served either (.vite/manifest.json).
+  const manifest = await request.get('/.vite/manifest.json');
+  expect(manifest.headers()['content-type']).toMatch(/^text\/html/);
 });
 
 /** Collects CSP violations as the page reports them (in every frame of the page). */
