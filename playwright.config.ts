@@ -1,9 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, testChromiumPath } from './tools/chromium.ts';
 import { SITE_URL } from './tools/local/config.ts';
 
 const RETRIES = Number(process.env.E2E_RETRIES ?? (process.env.CI ? 1 : 0));
+// This run's name in its workers' account addresses (e2e/support/test.ts): two runs against one stack never share
+// an account. The workers inherit it from the runner, which reads this file first.
+process.env.E2E_RUN ??= randomBytes(3).toString('hex');
 
 /**
  * Browser tests in Chromium against the local stack (Auth, Storage and Hosting emulators, demo data),

@@ -12,13 +12,14 @@ export const authEmulator = { url: AUTH_URL, projectId: PROJECT_ID };
 /**
  * The accounts of this worker: the demo accounts' kinds (verified and approved, verified, unverified) under
  * addresses of its own, made when the worker starts (the `workerAccounts` fixture below). Playwright runs each
- * worker in a process of its own, so tests running in parallel never share an account; a test that changes an
- * account (approval, blocking) makes one of its own besides.
+ * worker in a process of its own, so tests running in parallel never share an account, nor do two runs against
+ * one stack (E2E_RUN, playwright.config.ts); a test that changes an account (approval, blocking) makes one of its
+ * own besides.
  */
-const WORKER = process.env.TEST_PARALLEL_INDEX ?? '0';
+const WORKER = `${process.env.E2E_RUN ?? 'run'}-worker${process.env.TEST_PARALLEL_INDEX ?? '0'}`;
 function ofThisWorker(account: DemoAccount): DemoAccount {
   const [name, domain] = account.email.split('@');
-  return { ...account, email: `${name}-worker${WORKER}@${domain}` };
+  return { ...account, email: `${name}-${WORKER}@${domain}` };
 }
 const demo = demoAccounts();
 export const accounts = {
