@@ -1,0 +1,151 @@
+import {
+  cleanText,
+  descriptorPathOf,
+  facesFilePathOf,
+  nameableImage,
+  parseFacesFile,
+  parseSuggestion,
+  placeOf,
+  suggestionPathOf,
+  textProblems,
+  tilePathOf,
+  withName,
+  type Face,
+} from './faces';
+
+describe('where a picture’s files live', () => {
+  it('keeps every file of a picture in its own folder under members/faces/', () => {
+    expect(descriptorPathOf('group-photo-1976')).toBe('members/faces/group-photo-1976/image.dzi');
+    expect(tilePathOf('group-photo-1976', 12, 3, 4)).toBe(
+      'members/faces/group-photo-1976/image_files/12/3_4.jpeg',
+    );
+    expect(facesFilePathOf('group-photo-1976')).toBe('members/faces/group-photo-1976/faces.json');
+    expect(suggestionPathOf('group-photo-1976', 'uid1', '20260711T190322Z_k3J9xQ2mPa')).toBe(
+      'members/faces/group-photo-1976/suggestions/uid1/20260711T190322Z_k3J9xQ2mPa.json',
+    );
+  });
+
+  it('opens only the catalogue’s images for naming', () => {
+    expect(nameableImage('group-photo-1976')?.kind).toBe('jpeg');
+    expect(nameableImage('threshing-crew')).toBeDefined();
+    expect(nameableImage('program-1976')).toBeUndefined();
+    expect(nameableImage('../etc')).toBeUndefined();
+  });
+});
+
+describe('text from relatives', () => {
+  it('is one line, its spaces collapsed, without control or format characters', () => {
+    expect(cleanText('  Ole\n\tHaugen\u0007 \u202e(grandfather)  ')).toBe('Ole Haugen (grandfather)');
+  });
+
+  it('needs a name, at most 200 characters, and a note of at most 500', () => {
+    expect(textProblems('Ole Haugen', 'my grandfather')).toEqual([]);
+    expect(textProblems('  \n ')).toEqual(['name-missing']);
+    expect(textProblems('Ø'.repeat(200), 'å'.repeat(500))).toEqual([]);
+    expect(textProblems('Ø'.repeat(201), 'å'.repeat(501))).toEqual(['name-too-long', 'note-too-long']);
+    // Characters, not UTF-16 units: an emoji is one.
+    expect(textProblems('😀'.repeat(200))).toEqual([]);
+  });
+});
+
+describe('parseFacesFile', () => {
+  const file = {
+    fileId: 'group-photo-1976',
+    width: 6400,
+    height: 4000,
+    faces: [
+      { number: 2, box: { x: 0.5, y: 0.4, width: 0.02, height: 0.03 }, row: 1, name: 'Kari Nordmann' },
+      { number: 1, row: 2, note: 'unknown' },
+    ],
+  };
+
+  it('reads a faces file, its faces by number', () => {
+    expect(parseFacesFile(JSON.stringify(file))).toEqual({
+      fileId: 'group-photo-1976',
+      width: 6400,
+      height: 4000,
+      faces: [
+        { number: 1, row: 2, note: 'unknown' },
+        { number: 2, box: { x: 0.5, y: 0.4, width: 0.02, height: 0.03 }, row: 1, name: 'Kari Nordmann' },
+      ],
+    });
+  });
+
+  it.each([
+    ['not JSON', '{'],
+    ['no faces', JSON.stringify({ ...file, faces: undefined })],
+    ['a number twice', JSON.stringify({ ...file, faces: [{ number: 1 }, { number: 1 }] })],
+    ['a number below 1', JSON.stringify({ ...file, faces: [{ number: 0 }] })],
+    [
+      'a box off the picture',
+      JSON.stringify({ ...file, faces: [{ number: 1, box: { x: 1.2, y: 0, width: 0.1, height: 0.1 } }] }),
+    ],
+    ['a name too long', JSON.stringify({ ...file, faces: [{ number: 1, name: 'x'.repeat(201) }] })],
+    ['markup where a name is', JSON.stringify({ ...file, faces: [{ number: 1, name: { html: '<b>' } }] })],
+    ['a row of 0', JSON.stringify({ ...file, faces: [{ number: 1, row: 0 }] })],
+  ])('refuses %s', (_what, json) => {
+    expect(parseFacesFile(json)).toBeUndefined();
+  });
+});
+
+describe('parseSuggestion', () => {
+  const suggestion = {
+    id: '20260711T190322Z_k3J9xQ2mPa',
+    fileId: 'group-photo-1976',
+    face: 7,
+    name: 'Ole Haugen',
+    note: 'my grandfather; I am his granddaughter',
+    createdAt: '2026-11-25T12:00:00.000Z',
+  };
+
+  it('reads a suggestion', () => {
+    expect(parseSuggestion(JSON.stringify(suggestion))).toEqual(suggestion);
+    const { note: _note, ...withoutNote } = suggestion;
+    expect(parseSuggestion(JSON.stringify(withoutNote))).toEqual(withoutNote);
+  });
+
+  it.each([
+    ['an id of another form', { ...suggestion, id: '../x' }],
+    ['no face', { ...suggestion, face: undefined }],
+    ['an empty name', { ...suggestion, name: '   ' }],
+    ['a note too long', { ...suggestion, note: 'x'.repeat(501) }],
+  ])('refuses %s', (_what, data) => {
+    expect(parseSuggestion(JSON.stringify(data))).toBeUndefined();
+  });
+});
+
+describe('placeOf', () => {
+  const box = (x: number) => ({ x, y: 0.5, width: 0.02, height: 0.03 });
+  const faces: Face[] = [
+    { number: 1, row: 1, box: box(0.3) },
+    { number: 2, row: 1, box: box(0.1) },
+    { number: 3, row: 2, box: box(0.2) },
+    { number: 4, row: 1, box: box(0.2) },
+    { number: 5 },
+  ];
+
+  it('counts a face’s place in its row from the left', () => {
+    expect(placeOf(faces[0]!, faces)).toEqual({ row: 1, fromLeft: 3 });
+    expect(placeOf(faces[1]!, faces)).toEqual({ row: 1, fromLeft: 1 });
+    expect(placeOf(faces[2]!, faces)).toEqual({ row: 2, fromLeft: 1 });
+    expect(placeOf(faces[3]!, faces)).toEqual({ row: 1, fromLeft: 2 });
+  });
+
+  it('knows no place for a face not placed yet', () => {
+    expect(placeOf(faces[4]!, faces)).toBeUndefined();
+  });
+});
+
+describe('withName', () => {
+  it('sets one face’s name and note, cleaned, and leaves the others', () => {
+    const faces: Face[] = [{ number: 1, name: 'Old', note: 'old note', row: 1 }, { number: 2 }];
+    expect(withName(faces, 1, ' Ole\nHaugen ', '')).toEqual([
+      { number: 1, name: 'Ole Haugen', row: 1 },
+      { number: 2 },
+    ]);
+    expect(withName(faces, 2, 'Kari', 'my aunt')).toEqual([
+      faces[0],
+      { number: 2, name: 'Kari', note: 'my aunt' },
+    ]);
+  });
+});
