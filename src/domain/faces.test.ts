@@ -100,7 +100,8 @@ describe('parseSuggestion', () => {
 
   it('reads a suggestion', () => {
     expect(parseSuggestion(JSON.stringify(suggestion))).toEqual(suggestion);
-    const { note: _note, ...withoutNote } = suggestion;
+    const withoutNote: Partial<typeof suggestion> = { ...suggestion };
+    delete withoutNote.note;
     expect(parseSuggestion(JSON.stringify(withoutNote))).toEqual(withoutNote);
   });
 

@@ -211,9 +211,14 @@ export function placeOf(face: Face, faces: readonly Face[]): { row: number; from
 export function withName(faces: readonly Face[], number: number, name: string, note?: string): Face[] {
   return faces.map((face) => {
     if (face.number !== number) return face;
-    const { name: _name, note: _note, ...rest } = face;
     const cleanName = cleanText(name);
     const cleanNote = note === undefined ? undefined : cleanText(note);
-    return { ...rest, ...(cleanName && { name: cleanName }), ...(cleanNote && { note: cleanNote }) };
+    return {
+      number: face.number,
+      ...(face.box && { box: face.box }),
+      ...(face.row !== undefined && { row: face.row }),
+      ...(cleanName && { name: cleanName }),
+      ...(cleanNote && { note: cleanNote }),
+    };
   });
 }
