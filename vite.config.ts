@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { calendarFilesWhileServing } from './tools/build/calendar-dev.ts';
@@ -8,8 +9,24 @@ import { firebaseUiForStrictCsp } from './tools/build/vite-plugins.ts';
 import { parseEnv } from './src/config/env-schema.ts';
 import { HOST, PORTS } from './tools/local/config.ts';
 
-const PAGE_PARTS =
-  /src[\\/]components[\\/](rich-text|page-meta|reunion-tense|reunion-notice[\\/]reunion-notice|hash-section|section-nav)\.tsx?$|src[\\/]config[\\/]env\.ts$|react-bootstrap[\\/]esm[\\/]NavbarContext\.js$/;
+// The small shared parts of the public pages (see codeSplitting below). Listed by path, and checked: a file moved
+// away would silently fall out of the group and cost the public pages' budget its import/export glue.
+const PAGE_PART_FILES = [
+  'src/components/rich-text.tsx',
+  'src/components/page-meta.tsx',
+  'src/components/reunion-tense.tsx',
+  'src/components/reunion-notice/reunion-notice.tsx',
+  'src/components/section-nav.tsx',
+  'src/lib/hash-section.ts',
+  'src/config/env.ts',
+  'node_modules/react-bootstrap/esm/NavbarContext.js',
+];
+for (const file of PAGE_PART_FILES)
+  if (!existsSync(new URL(file, import.meta.url)))
+    throw new Error(`vite.config.ts: ${file} (one of the page parts) does not exist`);
+const PAGE_PARTS = new RegExp(
+  `(^|[\\\\/])(${PAGE_PART_FILES.map((file) => file.replace(/[.]/g, '\\.').replace(/\//g, '[\\\\/]')).join('|')})$`,
+);
 
 export default defineConfig(({ mode }) => {
   // Settings come from .env files and VITE_* environment variables; parseEnv validates them and fills
