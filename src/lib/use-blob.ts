@@ -1,18 +1,20 @@
 import { useEffect, useState } from 'react';
 
 export type BlobState =
-  | { status: 'idle' | 'loading' | 'failed'; url?: undefined; blob?: undefined }
+  | { status: 'idle' | 'loading' | 'failed' | 'gone'; url?: undefined; blob?: undefined }
   | { status: 'ready'; url: string; blob: Blob };
 
 /**
  * Loads a Blob while `key` is set and shows it through an object URL, revoked as soon as the key changes, the
  * Blob is no longer wanted (key undefined) or the component goes: nothing of a picture stays in memory after it
  * leaves (a preview, a larger view, a gallery tile). `load` is called with the key and an AbortSignal; keep it
- * stable (useCallback), or the Blob is loaded again.
+ * stable (useCallback), or the Blob is loaded again. `isGone` tells a failure that is no fault from the others: the
+ * picture was removed after the page listed it (status 'gone', nothing warned in the console).
  */
 export function useBlob<K extends string>(
   key: K | undefined,
   load: (key: K, signal: AbortSignal) => Promise<Blob>,
+  isGone: (error: unknown) => boolean = () => false,
 ): BlobState {
   const [state, setState] = useState<{ key: K | undefined; value: BlobState }>({
     key,
@@ -35,14 +37,17 @@ export function useBlob<K extends string>(
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        console.warn('Could not load a picture', error);
-        setState({ key, value: { status: 'failed' } });
+        const gone = isGone(error);
+        if (!gone) console.warn('Could not load a picture', error);
+        setState({ key, value: { status: gone ? 'gone' : 'failed' } });
       },
     );
     return () => {
       controller.abort(new DOMException('No longer shown', 'AbortError'));
       if (url) URL.revokeObjectURL(url);
     };
+    // isGone is a predicate of the error's kind, read once the load fails.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, load]);
 
   return state.key === key ? state.value : { status: key === undefined ? 'idle' : 'loading' };

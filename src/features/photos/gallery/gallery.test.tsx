@@ -6,13 +6,14 @@ import { DetailsCache } from '../view/details-cache';
 import { Gallery, type GalleryProps } from './gallery';
 
 const removed: string[] = [];
-/** Photos whose thumbnail cannot be fetched (removed since the listing, say). */
-const unavailable = new Set<string>();
+/** Photos whose thumbnail cannot be fetched: Storage fails, or has no such photo (removed since the listing). */
+const unavailable = new Map<string, 'failing' | 'removed'>();
 vi.mock('../../../firebase/photos', () => ({
   fetchThumbnail: (location: PhotoLocation) =>
     unavailable.has(location.photoId)
-      ? Promise.reject(new Error('storage/object-not-found'))
+      ? Promise.reject(new Error(unavailable.get(location.photoId)))
       : Promise.resolve(new Blob(['t'], { type: 'image/jpeg' })),
+  photoErrorKind: (error: Error) => (error.message === 'removed' ? 'not-found' : 'other'),
   fetchPhoto: () => Promise.resolve(new Blob(['p'], { type: 'image/jpeg' })),
   removeSharedPhoto: (photoId: string) => {
     removed.push(photoId);
@@ -77,8 +78,10 @@ describe('Gallery', () => {
     expect(screen.getByText('6 photos, oldest first')).toBeInTheDocument();
   });
 
-  it('names a photo whose thumbnail cannot be shown with the note it shows, after what it shows (label in name)', async () => {
-    unavailable.add(ids(0)[1]!);
+  it('names a photo whose thumbnail cannot be shown with the note it shows, after what it shows (label in name); one removed since the listing says so, and is no fault', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    unavailable.set(ids(0)[1]!, 'failing');
+    unavailable.set(ids(0)[2]!, 'removed');
     try {
       showGallery(async () => ({ photoIds: ids(0) }));
       const grid = await screen.findByRole('list');
@@ -86,8 +89,14 @@ describe('Gallery', () => {
         name: 'Photo shared by Ola, taken July 10th, 2026, 10:00 AM, Rolette time (Central Time) Not shown',
       });
       expect(within(tile).getByText('Not shown')).toBeVisible();
+      const removedTile = await within(grid).findByRole('button', {
+        name: 'Photo shared by Ola, taken July 10th, 2026, 10:00 AM, Rolette time (Central Time) Removed',
+      });
+      expect(within(removedTile).getByText('Removed')).toBeVisible();
       expect(within(grid).getByRole('button', { name: `Caption of ${ids(0)[0]}` })).toBeInTheDocument();
+      expect(warn.mock.calls.map(([text]) => text)).toEqual(['Could not load a picture']);
     } finally {
+      warn.mockRestore();
       unavailable.clear();
     }
   });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { PhotoLocation } from '../../../domain/photos';
 import {
+  photoErrorKind,
   sharedDetails,
   waitingDetails,
   type PendingMetadata,
@@ -81,7 +82,10 @@ export function useDetails(
       (value) => {
         if (active) setLoaded({ key: keyOf(location), value });
       },
-      (error: unknown) => console.warn('Could not read a photo’s details', error),
+      (error: unknown) => {
+        // A photo removed after the page listed it has no details: nothing is wrong (its tile says it is gone).
+        if (photoErrorKind(error) !== 'not-found') console.warn('Could not read a photo’s details', error);
+      },
     );
     return () => {
       active = false;

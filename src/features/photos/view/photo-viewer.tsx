@@ -10,7 +10,7 @@ import { saveUrl } from '../../../lib/save-file';
 import { m } from '../../../paraglide/messages.js';
 import { useDetails, type DetailsCache, type ShownDetails } from './details-cache';
 import { altTextOf, downloadNameOf, removalRequest, sharedByText, takenAtText } from '../photo-text';
-import { loadPhoto } from './thumbnail';
+import { isRemoved, loadPhoto } from './thumbnail';
 import { useBlob } from '../../../lib/use-blob';
 
 /** A swipe: the finger moved at least this far sideways, and more sideways than up or down. */
@@ -75,7 +75,7 @@ export function PhotoViewer({
     setFraction(undefined);
     return loadPhoto(path, signal, setFraction);
   }, []);
-  const photo = useBlob(open && location ? photoPathOf(location) : undefined, load);
+  const photo = useBlob(open && location ? photoPathOf(location) : undefined, load, isRemoved);
   const [confirming, setConfirming] = useState(false);
   const [removing, setRemoving] = useState(false);
   const [removeFailed, setRemoveFailed] = useState(false);
@@ -187,6 +187,8 @@ export function PhotoViewer({
               <img src={photo.url} alt={alt} className="photo-viewer-picture" />
             ) : photo.status === 'failed' ? (
               <p className="mb-0">{m.photos_viewer_failed()}</p>
+            ) : photo.status === 'gone' ? (
+              <p className="mb-0">{m.photos_viewer_gone()}</p>
             ) : (
               <div className="d-flex flex-column align-items-center gap-2 py-4" role="status">
                 <Spinner animation="border" aria-hidden="true" />

@@ -1,0 +1,40 @@
+import { renderHook, waitFor } from '@testing-library/react';
+import { useBlob } from './use-blob';
+
+const gone = new Error('gone');
+const broken = new Error('broken');
+const isGone = (error: unknown) => error === gone;
+
+beforeEach(() => {
+  vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:picture');
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('useBlob', () => {
+  it('shows the Blob through an object URL, revoked when the key changes', async () => {
+    const blob = new Blob(['x']);
+    const load = vi.fn(() => Promise.resolve(blob));
+    const { result, rerender } = renderHook(({ key }) => useBlob(key, load), {
+      initialProps: { key: 'a' as string | undefined },
+    });
+    expect(result.current.status).toBe('loading');
+    await waitFor(() => expect(result.current).toEqual({ status: 'ready', url: 'blob:picture', blob }));
+    rerender({ key: undefined });
+    expect(result.current.status).toBe('idle');
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:picture');
+  });
+
+  it('a failure is "failed" and warned; one the caller calls gone (removed since listed) is "gone", unwarned', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const load = (key: string) => Promise.reject(key === 'removed' ? gone : broken);
+    const { result, rerender } = renderHook(({ key }) => useBlob(key, load, isGone), {
+      initialProps: { key: 'removed' },
+    });
+    await waitFor(() => expect(result.current.status).toBe('gone'));
+    expect(warn).not.toHaveBeenCalled();
+    rerender({ key: 'broken' });
+    await waitFor(() => expect(result.current.status).toBe('failed'));
+    expect(warn).toHaveBeenCalledWith('Could not load a picture', broken);
+  });
+});
