@@ -32,8 +32,8 @@ async function expectMemberNav(page: Page) {
   await expect(nav(page).getByRole('link', { name: 'Login', exact: true })).toHaveCount(0);
 }
 
+/** On /login: the e-mail step with a new address, to the sign-up form. */
 async function openSignUp(page: Page, email: string) {
-  await page.goto('/login');
   await expect(page.getByText('Loading the sign-in form…')).toBeHidden();
   await page.getByRole('button', { name: 'Sign in with email' }).click();
   await page.getByLabel('Email').fill(email);
@@ -46,29 +46,51 @@ function rule(page: Page, key: string) {
 }
 
 test.describe('sign-in', () => {
-  test('the login page loads the widget with Google and e-mail options', async ({ page, problems }) => {
+  test('the login page loads the widget with Google and e-mail options, never the Norwegian one, and it works again after leaving /login and coming back', async ({
+    page,
+    problems,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => scripts.push(request.url()));
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Members Login' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign in with email' })).toBeVisible();
     await expect(page.getByText('Loading the sign-in form…')).toBeHidden();
+    expect(scripts.filter((url) => /\/sign-in-widget-nb-[\w-]+\.js$/.test(url))).toEqual([]);
     expect(problems.errors).toEqual([]);
-  });
 
-  test('the widget works again after leaving /login and coming back', async ({ page }) => {
-    await page.goto('/login');
-    await expect(page.getByRole('button', { name: 'Sign in with email' })).toBeVisible();
     await nav(page).getByRole('link', { name: 'News' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'News' })).toBeVisible();
     await nav(page).getByRole('link', { name: 'Login' }).click();
     await page.getByRole('button', { name: 'Sign in with email' }).click();
     await expect(page.getByLabel('Email')).toBeVisible();
+    expect(scripts.filter((url) => /\/sign-in-widget-nb-[\w-]+\.js$/.test(url))).toEqual([]);
   });
 
-  test('sign up, verify by the e-mailed link, sign in, reach /members, log out', async ({
+  test('the verification modal: the unverified demo account gets an e-mail and stays signed out; a new account signs up, verifies by the e-mailed link, signs in, reaches /members, logs out', async ({
     page,
     problems,
   }) => {
+    // The unverified demo account: a verification e-mail, the modal, and still signed out.
+    const before = (await oobCodes(authEmulator)).filter(
+      (code) => code.email === accounts.unverified.email,
+    ).length;
+    await signInWithEmail(page, accounts.unverified.email, accounts.unverified.password);
+    const verify = page.getByRole('dialog', { name: 'Email verification needed' });
+    await expect(verify).toBeVisible();
+    await expect(verify).toContainText(VERIFY_TEXT);
+    const after = (await oobCodes(authEmulator)).filter(
+      (code) => code.email === accounts.unverified.email,
+    ).length;
+    expect(after).toBe(before + 1);
+    await verify.getByRole('button', { name: 'OK' }).click();
+    await expectSignedOutNav(page);
+    expect(await sessionFlag(page)).toBeNull();
+    await page.goto('/members');
+    await expect(page).toHaveURL(/\/login$/);
+
+    // A new account, on the login page the guard showed: the password rules on the way, then the same modal until the address is verified.
     const email = newEmail('signup');
     await openSignUp(page, email);
     await page.getByLabel('First & last name').fill('Kari Nordmann');
@@ -113,7 +135,6 @@ test.describe('sign-in', () => {
     await expect(save).toBeEnabled();
     await save.click();
 
-    const verify = page.getByRole('dialog', { name: 'Email verification needed' });
     await expect(verify).toBeVisible();
     await expect(verify).toContainText(VERIFY_TEXT);
     expect(await sessionFlag(page)).toBeNull();
@@ -143,37 +164,35 @@ test.describe('sign-in', () => {
     expect(problems.errors).toEqual([]);
   });
 
-  test('the unverified demo account gets a verification e-mail and the modal, and stays signed out', async ({
+  test('a failing auth backend shows the alert and leaves the widget usable; the member then reaches the hash they asked for, and stays signed in across a reload', async ({
     page,
+    problems,
   }) => {
-    const before = (await oobCodes(authEmulator)).filter(
-      (code) => code.email === accounts.unverified.email,
-    ).length;
-    await signInWithEmail(page, accounts.unverified.email, accounts.unverified.password);
-    const verify = page.getByRole('dialog', { name: 'Email verification needed' });
-    await expect(verify).toBeVisible();
-    await expect(verify).toContainText(VERIFY_TEXT);
-    const after = (await oobCodes(authEmulator)).filter(
-      (code) => code.email === accounts.unverified.email,
-    ).length;
-    expect(after).toBe(before + 1);
-    await verify.getByRole('button', { name: 'OK' }).click();
-    await expectSignedOutNav(page);
-    expect(await sessionFlag(page)).toBeNull();
-    await page.goto('/members');
-    await expect(page).toHaveURL(/\/login$/);
-  });
-
-  test('the verified demo member reaches the hash they asked for, and stays signed in across a reload', async ({
-    page,
-  }) => {
+    problems.expectWarnings(/^Sign-in failed/); // the failure the test stages (a 500 from the sign-in service)
     await page.goto('/members#images');
     await expect(page).toHaveURL(/\/login$/);
+    await page.route('**/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword**', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 500, message: 'INTERNAL' } }),
+      }),
+    );
     await page.getByRole('button', { name: 'Sign in with email' }).click();
     await page.getByLabel('Email').fill(accounts.member.email);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByLabel('Password', { exact: true }).fill(accounts.member.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
+    const alert = page
+      .getByRole('alert')
+      .filter({ hasText: 'An error occurred while signing in. Please try again.' });
+    await expect(alert).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await page.unroute('**/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword**');
+    const signIn = page.getByRole('button', { name: 'Sign In' });
+    await expect(signIn).toBeEnabled();
+    await signIn.click();
     await expect(page).toHaveURL(/\/members#images$/);
     await expect(
       page.getByRole('navigation', { name: 'Members area' }).getByRole('link', { name: 'Images' }),
@@ -198,29 +217,6 @@ test.describe('sign-in', () => {
     await expectMemberNav(page);
     await nav(page).getByRole('button', { name: 'Members' }).click();
     await nav(page).getByRole('link', { name: 'Downloads' }).click();
-    await expect(page).toHaveURL(/\/members$/);
-  });
-
-  test('a failing auth backend shows the alert and leaves the widget usable', async ({ page, problems }) => {
-    problems.expectWarnings(/^Sign-in failed/); // the failure the test stages (a 500 from the sign-in service)
-    await page.route('**/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword**', (route) =>
-      route.fulfill({
-        status: 500,
-        contentType: 'application/json',
-        body: JSON.stringify({ error: { code: 500, message: 'INTERNAL' } }),
-      }),
-    );
-    await signInWithEmail(page, accounts.member.email, accounts.member.password);
-    const alert = page
-      .getByRole('alert')
-      .filter({ hasText: 'An error occurred while signing in. Please try again.' });
-    await expect(alert).toBeVisible();
-    await expect(page).toHaveURL(/\/login$/);
-
-    await page.unroute('**/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword**');
-    const signIn = page.getByRole('button', { name: 'Sign In' });
-    await expect(signIn).toBeEnabled();
-    await signIn.click();
     await expect(page).toHaveURL(/\/members$/);
   });
 

@@ -2,10 +2,12 @@
  * The Norwegian sign-in page: FirebaseUI in Bokmål (our build-time translation, tools/build/firebaseui-nb.ts),
  * loaded only there, and Firebase's e-mails and Google's popup requested in Norwegian ("no").
  * Runs against /nb/login, which the Norwegian site provides (E2E_NB_LOGIN_PATH overrides it). Only the
- * widget's own texts are checked here; the page's texts belong to the page's tests.
+ * widget's own texts are checked here; the page's texts belong to the page's tests. (That the English /login
+ * never loads the Norwegian widget: auth.spec.ts; that the widget starts on addresses with broken
+ * percent-encoding, in both languages: faults.spec.ts.)
  */
 import type { Page, Request } from '@playwright/test';
-import { MALFORMED_ADDRESS_SUFFIXES } from './support/pages.ts';
+import { text } from './support/messages.ts';
 import { newEmail, serveGapiStandIn } from './support/sign-in.ts';
 import { accounts, expect, test } from './support/test.ts';
 
@@ -16,7 +18,6 @@ function widget(page: Page) {
 }
 
 async function openEmailStep(page: Page) {
-  await page.goto(NB_LOGIN);
   await widget(page).getByRole('button', { name: 'Logg inn med e-post' }).click();
   await expect(widget(page).getByRole('heading', { name: 'Logg inn med e-post' })).toBeVisible();
 }
@@ -32,7 +33,7 @@ function oobRequest(page: Page, requestType: 'VERIFY_EMAIL' | 'PASSWORD_RESET'):
 }
 
 test.describe('FirebaseUI in Norwegian Bokmål', () => {
-  test('the provider choice is in Bokmål, and the page loads only the Norwegian FirebaseUI', async ({
+  test('each screen of the widget on one page: the provider choice (only the Norwegian FirebaseUI loaded), the e-mail step, sign-up, a wrong password, password recovery', async ({
     page,
     problems,
   }) => {
@@ -41,6 +42,8 @@ test.describe('FirebaseUI in Norwegian Bokmål', () => {
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
     await page.goto(NB_LOGIN);
+
+    // The provider choice is in Bokmål, and the page loads only the Norwegian FirebaseUI.
     await expect(widget(page).getByRole('button', { name: 'Logg inn med Google' })).toBeVisible();
     await expect(widget(page).getByRole('button', { name: 'Logg inn med e-post' })).toBeVisible();
     await expect(widget(page)).toHaveAttribute('lang', 'nb'); // set by FirebaseUI on its container
@@ -48,17 +51,8 @@ test.describe('FirebaseUI in Norwegian Bokmål', () => {
     expect(scripts.some((url) => /\/sign-in-widget-nb-[\w-]+\.js$/.test(url))).toBe(true);
     expect(scripts.filter((url) => /\/sign-in-widget-en-[\w-]+\.js$/.test(url))).toEqual([]);
     expect(problems.errors).toEqual([]);
-  });
 
-  test('the English /login never downloads the Norwegian FirebaseUI', async ({ page }) => {
-    const scripts: string[] = [];
-    page.on('request', (request) => scripts.push(request.url()));
-    await page.goto('/login');
-    await expect(page.getByRole('button', { name: 'Sign in with email' })).toBeVisible();
-    expect(scripts.filter((url) => /\/sign-in-widget-nb-[\w-]+\.js$/.test(url))).toEqual([]);
-  });
-
-  test('the e-mail step: labels, buttons, field errors and Avbryt', async ({ page }) => {
+    // The e-mail step: labels, buttons, field errors and Avbryt.
     await openEmailStep(page);
     const email = widget(page).getByLabel('E-postadresse');
     await expect(email).toBeVisible();
@@ -69,43 +63,8 @@ test.describe('FirebaseUI in Norwegian Bokmål', () => {
     await expect(widget(page).getByText('Denne e-postadressen er ikke gyldig')).toBeVisible();
     await widget(page).getByRole('button', { name: 'Avbryt' }).click();
     await expect(widget(page).getByRole('button', { name: 'Logg inn med Google' })).toBeVisible();
-  });
 
-  test('a wrong password is explained in Bokmål', async ({ page }) => {
-    await openEmailStep(page);
-    await widget(page).getByLabel('E-postadresse').fill(accounts.member.email);
-    await widget(page).getByRole('button', { name: 'Neste' }).click();
-    await expect(widget(page).getByRole('heading', { name: 'Logg inn', exact: true })).toBeVisible();
-    await expect(widget(page).getByRole('link', { name: 'Problemer med å logge inn?' })).toBeVisible();
-    await widget(page).getByRole('button', { name: 'Logg inn', exact: true }).click();
-    await expect(widget(page).getByText('Skriv inn passordet ditt')).toBeVisible();
-    await widget(page).getByLabel('Passord', { exact: true }).fill('Feil-passord-1');
-    await widget(page).getByRole('button', { name: 'Logg inn', exact: true }).click();
-    await expect(widget(page).getByText('E-postadressen og passordet stemmer ikke overens')).toBeVisible();
-  });
-
-  test('password recovery and "Sjekk e-posten din"; the reset e-mail is requested in Norwegian', async ({
-    page,
-  }) => {
-    await openEmailStep(page);
-    await widget(page).getByLabel('E-postadresse').fill(accounts.member.email);
-    await widget(page).getByRole('button', { name: 'Neste' }).click();
-    await widget(page).getByRole('link', { name: 'Problemer med å logge inn?' }).click();
-    await expect(widget(page).getByRole('heading', { name: 'Tilbakestill passord' })).toBeVisible();
-    await expect(widget(page)).toContainText('Vi sender deg en e-post med instruksjoner');
-    await expect(widget(page).getByRole('button', { name: 'Avbryt' })).toBeVisible();
-    const reset = oobRequest(page, 'PASSWORD_RESET');
-    await widget(page).getByRole('button', { name: 'Send' }).click();
-    expect((await reset).headers()['x-firebase-locale']).toBe('no');
-    await expect(widget(page).getByRole('heading', { name: 'Sjekk e-posten din' })).toBeVisible();
-    await expect(widget(page)).toContainText(
-      `Følg instruksjonene vi har sendt til ${accounts.member.email} for å tilbakestille passordet ditt.`,
-    );
-  });
-
-  test('sign-up: labels, the password button, and the verification e-mail requested in Norwegian', async ({
-    page,
-  }) => {
+    // Sign-up: labels, the password button, and the verification e-mail requested in Norwegian.
     await openEmailStep(page);
     await widget(page).getByLabel('E-postadresse').fill(newEmail('nb-signup'));
     await widget(page).getByRole('button', { name: 'Neste' }).click();
@@ -125,22 +84,41 @@ test.describe('FirebaseUI in Norwegian Bokmål', () => {
     const verification = oobRequest(page, 'VERIFY_EMAIL');
     await widget(page).getByRole('button', { name: 'Lagre' }).click();
     expect((await verification).headers()['x-firebase-locale']).toBe('no');
+    // The new account is unverified: the page says so, and the widget starts again.
+    const verify = page.getByRole('dialog', { name: text('nb', 'login_verify_title') });
+    await verify.getByRole('button', { name: text('nb', 'common_ok') }).click();
+    await expect(verify).toBeHidden();
+
+    // A wrong password is explained in Bokmål.
+    await openEmailStep(page);
+    await widget(page).getByLabel('E-postadresse').fill(accounts.member.email);
+    await widget(page).getByRole('button', { name: 'Neste' }).click();
+    await expect(widget(page).getByRole('heading', { name: 'Logg inn', exact: true })).toBeVisible();
+    await expect(widget(page).getByRole('link', { name: 'Problemer med å logge inn?' })).toBeVisible();
+    await widget(page).getByRole('button', { name: 'Logg inn', exact: true }).click();
+    await expect(widget(page).getByText('Skriv inn passordet ditt')).toBeVisible();
+    await widget(page).getByLabel('Passord', { exact: true }).fill('Feil-passord-1');
+    await widget(page).getByRole('button', { name: 'Logg inn', exact: true }).click();
+    await expect(widget(page).getByText('E-postadressen og passordet stemmer ikke overens')).toBeVisible();
+
+    // Password recovery and "Sjekk e-posten din"; the reset e-mail is requested in Norwegian.
+    await widget(page).getByRole('link', { name: 'Problemer med å logge inn?' }).click();
+    await expect(widget(page).getByRole('heading', { name: 'Tilbakestill passord' })).toBeVisible();
+    await expect(widget(page)).toContainText('Vi sender deg en e-post med instruksjoner');
+    await expect(widget(page).getByRole('button', { name: 'Avbryt' })).toBeVisible();
+    const reset = oobRequest(page, 'PASSWORD_RESET');
+    await widget(page).getByRole('button', { name: 'Send' }).click();
+    expect((await reset).headers()['x-firebase-locale']).toBe('no');
+    await expect(widget(page).getByRole('heading', { name: 'Sjekk e-posten din' })).toBeVisible();
+    await expect(widget(page)).toContainText(
+      `Følg instruksjonene vi har sendt til ${accounts.member.email} for å tilbakestille passordet ditt.`,
+    );
   });
 
-  test("Google's sign-in popup is asked for in Norwegian", async ({ page, context }) => {
-    await serveGapiStandIn(context);
-    await page.goto(NB_LOGIN);
-    const popupPromise = page.waitForEvent('popup');
-    await widget(page).getByRole('button', { name: 'Logg inn med Google' }).click();
-    const popup = await popupPromise;
-    await popup.waitForLoadState();
-    // Firebase Auth hands FirebaseUI's custom parameters for Google to the sign-in handler.
-    const parameters = new URL(popup.url()).searchParams.get('customParameters');
-    expect(JSON.parse(parameters ?? '{}')).toMatchObject({ hl: 'no' });
-    await popup.close();
-  });
-
-  test('the account-linking screen: an address already used with Google', async ({ page, browser }) => {
+  test("Google's popup is asked for in Norwegian; an address already used with Google gets the account-linking screen", async ({
+    page,
+    browser,
+  }) => {
     // Another visitor (a browser context of its own) signs up with Google using this address...
     const email = newEmail('nb-google');
     const other = await browser.newContext();
@@ -150,6 +128,10 @@ test.describe('FirebaseUI in Norwegian Bokmål', () => {
     const popupPromise = otherPage.waitForEvent('popup');
     await widget(otherPage).getByRole('button', { name: 'Logg inn med Google' }).click();
     const popup = await popupPromise;
+    await popup.waitForLoadState();
+    // Firebase Auth hands FirebaseUI's custom parameters for Google to the sign-in handler.
+    const parameters = new URL(popup.url()).searchParams.get('customParameters');
+    expect(JSON.parse(parameters ?? '{}')).toMatchObject({ hl: 'no' });
     await popup.getByText('Add new account').click();
     await popup.locator('#email-input').fill(email);
     await popup.locator('#display-name-input').fill('Kari Nordmann');
@@ -157,6 +139,7 @@ test.describe('FirebaseUI in Norwegian Bokmål', () => {
     await expect(otherPage).not.toHaveURL(/\/login/, { timeout: 20_000 });
     await other.close();
     // ...then tries to sign in with it by e-mail.
+    await page.goto(NB_LOGIN);
     await openEmailStep(page);
     await widget(page).getByLabel('E-postadresse').fill(email);
     await widget(page).getByRole('button', { name: 'Neste' }).click();
@@ -166,13 +149,4 @@ test.describe('FirebaseUI in Norwegian Bokmål', () => {
     );
     await expect(widget(page).getByRole('button', { name: 'Logg inn med Google' })).toBeVisible();
   });
-
-  for (const suffix of MALFORMED_ADDRESS_SUFFIXES) {
-    test(`the widget starts on ${NB_LOGIN}${suffix}`, async ({ page, problems }) => {
-      await page.goto(`${NB_LOGIN}${suffix}`);
-      await widget(page).getByRole('button', { name: 'Logg inn med e-post' }).click();
-      await expect(widget(page).getByLabel('E-postadresse')).toBeVisible();
-      expect(problems.errors).toEqual([]);
-    });
-  }
 });

@@ -1,10 +1,10 @@
 /**
  * What the photos page promises, tried as a relative who bypasses the page (each test with accounts of its own):
- *   - browsing the gallery, the larger view and "Download all photos", and the uploader's own list, the browser never
- *     receives a download token of a photo, nor asks Storage for a photo's metadata;
  *   - a raw camera file with GPS and a thumbnail of something else, sent straight to Storage, comes out of an
  *     organiser's approval in the page made anew: upright, without EXIF, with its own thumbnail; the organiser saw
  *     the account's verified e-mail address and the photo itself first, and confirmed the name relatives see;
+ *   - browsing the gallery, the larger view and "Download all photos", and the uploader's own list, the browser never
+ *     receives a download token of a photo, nor asks Storage for a photo's metadata;
  *   - every account can be deleted with what it shared: never approved, approval withdrawn with photos waiting
  *     (which it can still see and withdraw), organiser.
  */
@@ -20,26 +20,15 @@ import {
   thumbnailPathOf,
 } from '../src/domain/photos.ts';
 import { hasExif, readExif } from '../src/lib/exif.ts';
-import { AUTH_URL, STORAGE_URL } from '../tools/local/config.ts';
+import { BUCKET, STORAGE_URL } from '../tools/local/config.ts';
 import { expectNoViolations } from './support/a11y.ts';
-import { signInWithEmail } from './support/sign-in.ts';
+import { withoutPicker } from './support/save-file.ts';
 import { expect, test } from './support/test.ts';
-import { createAccount, localAdmin, storedPhotoObjects, type TestAccount } from './support/organiser';
+import { accountsOfEachTest, localAdmin, storedPhotoObjects } from './support/organiser';
 import { PHONE_EXIF, phonePhoto, plainPhoto, readStored, seedSharedPhotos } from './support/photo-files';
-import { openPhotos, uploadPastThePage } from './support/photos-page';
+import { openPhotos, openSignedIn, signInStatus, uploadPastThePage } from './support/photos-page';
 
-const accounts: TestAccount[] = [];
-async function account(
-  label: string,
-  options: { approved?: boolean; organiser?: boolean; displayName?: string } = {},
-) {
-  const created = await createAccount({ label, ...options });
-  accounts.push(created);
-  return created;
-}
-test.afterEach(async () => {
-  await Promise.all(accounts.splice(0).map((created) => created.remove()));
-});
+const account = accountsOfEachTest(test);
 
 /** Every answer Storage gives the page (its address, headers and body as text) and every GET it sends. */
 function watchStorage(page: Page): { answers: Promise<string>[]; requests: URL[] } {
@@ -68,67 +57,21 @@ const metadataRequests = (requests: URL[]) =>
 
 /** Gives a file a download token as Storage does: a metadata read through its API (here with admin rights). */
 async function giveToken(path: string): Promise<string> {
-  const response = await fetch(
-    `${STORAGE_URL}/v0/b/demo-reunion.firebasestorage.app/o/${encodeURIComponent(path)}`,
-    {
-      headers: { Authorization: 'Bearer owner' },
-    },
-  );
+  const response = await fetch(`${STORAGE_URL}/v0/b/${BUCKET}/o/${encodeURIComponent(path)}`, {
+    headers: { Authorization: 'Bearer owner' },
+  });
   const { downloadTokens } = (await response.json()) as { downloadTokens: string };
   return downloadTokens;
 }
 
-test('browsing the gallery, the larger view and Download all photos: no answer carries a photo’s download token, and no photo’s metadata is asked for', async ({
+test('a raw camera file and a thumbnail of something else, sent past the page, are made anew by the organiser’s approval, after the organiser saw the account’s e-mail address and the photo itself and confirmed the name; a relative browsing the gallery, the larger view and Download all photos gets no answer carrying a photo’s download token, and asks for no photo’s metadata', async ({
   page,
-}) => {
-  test.setTimeout(120_000);
-  const uploader = await account('tokens-uploader', { displayName: 'Kari' });
-  const relative = await account('tokens-relative');
-  const seeded = await seedSharedPhotos(uploader.uid, [
-    { caption: 'Ved kirken', uploaderName: 'Kari' },
-    { caption: 'By the hall', uploaderName: 'Kari' },
-  ]);
-  // Every file of both photos carries a token, as after an approval in the page: none may reach this browser.
-  const tokens: string[] = [];
-  for (const { photoId } of seeded) {
-    const location = { state: 'shared', photoId } as const;
-    for (const path of [photoPathOf(location), thumbnailPathOf(location), detailsPathOf(photoId)])
-      tokens.push(await giveToken(path));
-  }
-  expect(tokens.every(Boolean)).toBe(true);
-  await page.addInitScript(() => {
-    delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
-  });
-  const storage = watchStorage(page);
-
-  await openPhotos(page, relative);
-  const tile = page.locator(`.photos-gallery [data-photo-id="${seeded[0]!.photoId}"]`);
-  await expect(tile).toHaveAccessibleName('Ved kirken');
-  await tile.click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('img', { name: 'Ved kirken' })).toBeVisible();
-  await expect(dialog).toContainText('shared by Kari');
-  await page.keyboard.press('ArrowRight');
-  await expect(dialog.getByRole('img', { name: 'By the hall' })).toBeVisible();
-  await page.keyboard.press('Escape');
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download all photos (.zip)' }).click();
-  await download;
-  await expect(page.locator('.download-all-photos-status')).toContainText(/^Saved \d+ photos?\.$/);
-
-  const answers = await Promise.all(storage.answers);
-  expect(answers.length).toBeGreaterThan(6);
-  for (const answer of answers) for (const token of tokens) expect(answer).not.toContain(token);
-  expect(metadataRequests(storage.requests).map(String)).toEqual([]);
-});
-
-test('a raw camera file and a thumbnail of something else, sent past the page, are made anew by the organiser’s approval; the organiser sees the account’s e-mail address and the photo itself, and confirms the name', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
   const uploader = await account('raw-uploader', { displayName: 'Aunt Mary' });
   const organiser = await account('raw-organiser', { organiser: true });
-  const viewer = await account('raw-viewer');
+  const relative = await account('raw-relative');
   const raw = await phonePhoto();
   expect(readExif(raw)).not.toBeNull();
   const photoId = newPhotoId(new Date(PHONE_EXIF.takenAt));
@@ -139,24 +82,29 @@ test('a raw camera file and a thumbnail of something else, sent past the page, a
     { caption: 'Straight from the camera', takenAt: new Date(PHONE_EXIF.takenAt) },
   );
 
-  const page = await (await browser.newContext()).newPage();
-  await openPhotos(page, organiser);
-  const card = page.locator(`.photos-moderation [data-photo-id="${photoId}"]`);
-  await expect(card).toContainText('Straight from the camera');
-  await expect(card).toContainText(`Sent from the account ${uploader.email}`);
-  // The photo itself, larger, before anything is approved.
-  await card.getByRole('button', { name: /^View the photo taken/ }).click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('img', { name: 'Straight from the camera' })).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Download' })).toHaveCount(0);
-  await expectNoViolations(page, 'a waiting photo in the larger view');
-  await page.keyboard.press('Escape');
-  const name = card.getByRole('textbox', { name: 'Name shown with the photo' });
-  await expect(name).toHaveValue('Aunt Mary');
-  await name.fill('Mary Haugen');
-  await expectNoViolations(page, 'the waiting list with the name to confirm');
-  await card.getByRole('button', { name: /^Approve/ }).click();
-  await expect(card).toHaveCount(0, { timeout: 30_000 });
+  const organiserContext = await browser.newContext();
+  try {
+    const organiserPage = await organiserContext.newPage();
+    await openPhotos(organiserPage, organiser);
+    const card = organiserPage.locator(`.photos-moderation [data-photo-id="${photoId}"]`);
+    await expect(card).toContainText('Straight from the camera');
+    await expect(card).toContainText(`Sent from the account ${uploader.email}`);
+    // The photo itself, larger, before anything is approved.
+    await card.getByRole('button', { name: /^View the photo taken/ }).click();
+    const dialog = organiserPage.getByRole('dialog');
+    await expect(dialog.getByRole('img', { name: 'Straight from the camera' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Download' })).toHaveCount(0);
+    await expectNoViolations(organiserPage, 'a waiting photo in the larger view');
+    await organiserPage.keyboard.press('Escape');
+    const name = card.getByRole('textbox', { name: 'Name shown with the photo' });
+    await expect(name).toHaveValue('Aunt Mary');
+    await name.fill('Mary Haugen');
+    await expectNoViolations(organiserPage, 'the waiting list with the name to confirm');
+    await card.getByRole('button', { name: /^Approve/ }).click();
+    await expect(card).toHaveCount(0, { timeout: 30_000 });
+  } finally {
+    await organiserContext.close();
+  }
 
   // In shared/: made by the approver from the photo itself.
   const shared = { state: 'shared', photoId } as const;
@@ -197,23 +145,50 @@ test('a raw camera file and a thumbnail of something else, sent past the page, a
   }
   expect(await storedPhotoObjects(`${PENDING_PREFIX}${uploader.uid}/`)).toEqual([]);
 
-  // Another relative sees it with the name the organiser confirmed.
-  const other = await (await browser.newContext()).newPage();
-  await openPhotos(other, viewer);
-  const tile = other.locator(`.photos-gallery [data-photo-id="${photoId}"]`);
-  await tile.scrollIntoViewIfNeeded();
-  await expect(tile).toHaveAccessibleName('Straight from the camera');
-  await tile.click();
-  await expect(other.getByRole('dialog')).toContainText('shared by Mary Haugen');
-});
+  // Two photos shared by Kari: every file of them and of the camera's photo carries a token, as after an approval
+  // in the page. None may reach the relative's browser.
+  const seeded = await seedSharedPhotos(uploader.uid, [
+    { caption: 'Ved kirken', uploaderName: 'Kari' },
+    { caption: 'By the hall', uploaderName: 'Kari' },
+  ]);
+  const tokens: string[] = [];
+  for (const id of [...seeded.map((each) => each.photoId), photoId]) {
+    const location = { state: 'shared', photoId: id } as const;
+    for (const path of [photoPathOf(location), thumbnailPathOf(location), detailsPathOf(id)])
+      tokens.push(await giveToken(path));
+  }
+  expect(tokens.every(Boolean)).toBe(true);
+  await withoutPicker(page);
+  const storage = watchStorage(page);
 
-/** Signs in on /login and opens the members area. */
-async function openMembers(page: Page, who: TestAccount): Promise<void> {
-  await page.goto('/members');
-  await expect(page).toHaveURL(/\/login$/);
-  await signInWithEmail(page, who.email, who.password, { navigate: false });
-  await expect(page).toHaveURL(/\/members$/);
-}
+  // Another relative sees the camera's photo with the name the organiser confirmed, and Kari's.
+  await openPhotos(page, relative);
+  const approved = page.locator(`.photos-gallery [data-photo-id="${photoId}"]`);
+  await approved.scrollIntoViewIfNeeded();
+  await expect(approved).toHaveAccessibleName('Straight from the camera');
+  await approved.click();
+  const viewer = page.getByRole('dialog');
+  await expect(viewer).toContainText('shared by Mary Haugen');
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+  const tile = page.locator(`.photos-gallery [data-photo-id="${seeded[0]!.photoId}"]`);
+  await expect(tile).toHaveAccessibleName('Ved kirken');
+  await tile.click();
+  await expect(viewer.getByRole('img', { name: 'Ved kirken' })).toBeVisible();
+  await expect(viewer).toContainText('shared by Kari');
+  await page.keyboard.press('ArrowRight');
+  await expect(viewer.getByRole('img', { name: 'By the hall' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download all photos (.zip)' }).click();
+  await download;
+  await expect(page.locator('.download-all-photos-status')).toContainText(/^Saved \d+ photos?\.$/);
+
+  const answers = await Promise.all(storage.answers);
+  expect(answers.length).toBeGreaterThan(6);
+  for (const answer of answers) for (const token of tokens) expect(answer).not.toContain(token);
+  expect(metadataRequests(storage.requests).map(String)).toEqual([]);
+});
 
 /** "Delete my account" from the members area, to the login page that says it is done. */
 async function deleteMyAccount(page: Page, photos: number): Promise<void> {
@@ -230,92 +205,75 @@ async function deleteMyAccount(page: Page, photos: number): Promise<void> {
   );
 }
 
-/** Whether the account can still sign in. */
-async function accountExists(who: TestAccount): Promise<boolean> {
-  const response = await fetch(
-    `${AUTH_URL}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: who.email, password: who.password, returnSecureToken: true }),
-    },
-  );
-  return response.ok;
-}
-
-test.describe('Delete my account, whatever the account’s state', () => {
-  test('a verified relative who was never approved', async ({ page }) => {
-    const relative = await account('never-approved', { approved: false });
-    const storage = watchStorage(page);
-    await openMembers(page, relative);
-    await deleteMyAccount(page, 0);
-    expect(await accountExists(relative)).toBe(false);
-    expect(metadataRequests(storage.requests).map(String)).toEqual([]);
-  });
-
-  test('approval withdrawn with photos waiting: sees and withdraws them, then deletes the account and what it shared', async ({
-    page,
-  }) => {
-    test.setTimeout(120_000);
-    const relative = await account('withdrawn', { displayName: 'Ola' });
-    const ids = ['20260711T150000Z_waitingone', '20260711T160000Z_waitingtwo'];
-    for (const photoId of ids)
-      await uploadPastThePage(
-        relative,
-        photoId,
-        {
-          photo: await plainPhoto({ r: 90, g: 90, b: 200 }),
-          thumbnail: await plainPhoto({ r: 90, g: 90, b: 200 }, 240, 180),
-        },
-        { caption: 'Left waiting', takenAt: new Date('2026-07-11T15:00:00Z') },
-      );
-    const [shared] = await seedSharedPhotos(relative.uid, [{ caption: 'Shared while approved' }]);
-    // An organiser takes the approval back (organiser:members -- unapprove).
-    const admin = localAdmin();
-    await admin.auth.setCustomUserClaims(relative.uid, {});
-    await admin.close();
-
-    const storage = watchStorage(page);
-    await openPhotos(page, relative);
-    await expect(page.locator('.photos-approval')).toContainText('only relatives approved by an organiser');
-    await expect(page.getByRole('button', { name: 'Add photos' })).toHaveCount(0);
-    const mine = page.getByRole('region', { name: 'Your photos' });
-    for (const photoId of ids)
-      await expect(mine.locator(`[data-photo-id="${photoId}"]`)).toContainText('Waiting for an organiser');
-    await expectNoViolations(page, 'the photos page after the approval was withdrawn');
-    await mine
-      .locator(`[data-photo-id="${ids[0]}"]`)
-      .getByRole('button', { name: /^Withdraw/ })
-      .click();
-    await expect(mine.locator(`[data-photo-id="${ids[0]}"]`)).toHaveCount(0);
-    expect(await storedPhotoObjects(`${PENDING_PREFIX}${relative.uid}/`)).toEqual(
-      [
-        photoPathOf({ state: 'pending', uid: relative.uid, photoId: ids[1]! }),
-        thumbnailPathOf({ state: 'pending', uid: relative.uid, photoId: ids[1]! }),
-      ].sort(),
+test('Delete my account, whatever the account’s state: a verified relative who was never approved; approval withdrawn with photos waiting (sees and withdraws them, then deletes the account and what it shared); an organiser', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const neverApproved = await account('never-approved', { approved: false });
+  const withdrawn = await account('withdrawn', { displayName: 'Ola' });
+  const organiser = await account('leaving-organiser', { organiser: true });
+  const ids = ['20260711T150000Z_waitingone', '20260711T160000Z_waitingtwo'];
+  for (const photoId of ids)
+    await uploadPastThePage(
+      withdrawn,
+      photoId,
+      {
+        photo: await plainPhoto({ r: 90, g: 90, b: 200 }),
+        thumbnail: await plainPhoto({ r: 90, g: 90, b: 200 }, 240, 180),
+      },
+      { caption: 'Left waiting', takenAt: new Date('2026-07-11T15:00:00Z') },
     );
+  const [sharedWhileApproved] = await seedSharedPhotos(withdrawn.uid, [{ caption: 'Shared while approved' }]);
+  const [organisersOwn] = await seedSharedPhotos(organiser.uid, [{ caption: 'An organiser’s own' }]);
+  // An organiser takes the approval back (organiser:members -- unapprove).
+  const admin = localAdmin();
+  await admin.auth.setCustomUserClaims(withdrawn.uid, {});
+  await admin.close();
+  const storage = watchStorage(page);
 
-    await page.goto('/members');
-    await deleteMyAccount(page, 2);
-    expect(await storedPhotoObjects(`${PENDING_PREFIX}${relative.uid}/`)).toEqual([]);
-    const location = { state: 'shared', photoId: shared!.photoId } as const;
-    for (const path of [
-      photoPathOf(location),
-      thumbnailPathOf(location),
-      detailsPathOf(shared!.photoId),
-      markerPathOf(relative.uid, shared!.photoId),
-    ])
-      expect(await readStored(path), path).toBeUndefined();
-    expect(await accountExists(relative)).toBe(false);
-    expect(metadataRequests(storage.requests).map(String)).toEqual([]);
-  });
+  // Never approved.
+  await openSignedIn(page, neverApproved, '/members');
+  await deleteMyAccount(page, 0);
+  expect(await signInStatus(neverApproved)).toBe(400);
+  expect(metadataRequests(storage.requests).map(String)).toEqual([]);
 
-  test('an organiser', async ({ page }) => {
-    const organiser = await account('leaving-organiser', { organiser: true });
-    const [shared] = await seedSharedPhotos(organiser.uid, [{ caption: 'An organiser’s own' }]);
-    await openMembers(page, organiser);
-    await deleteMyAccount(page, 1);
-    expect(await readStored(photoPathOf({ state: 'shared', photoId: shared!.photoId }))).toBeUndefined();
-    expect(await accountExists(organiser)).toBe(false);
-  });
+  // Approval withdrawn with photos waiting.
+  await openPhotos(page, withdrawn);
+  await expect(page.locator('.photos-approval')).toContainText('only relatives approved by an organiser');
+  await expect(page.getByRole('button', { name: 'Add photos' })).toHaveCount(0);
+  const mine = page.getByRole('region', { name: 'Your photos' });
+  for (const photoId of ids)
+    await expect(mine.locator(`[data-photo-id="${photoId}"]`)).toContainText('Waiting for an organiser');
+  await expectNoViolations(page, 'the photos page after the approval was withdrawn');
+  await mine
+    .locator(`[data-photo-id="${ids[0]}"]`)
+    .getByRole('button', { name: /^Withdraw/ })
+    .click();
+  await expect(mine.locator(`[data-photo-id="${ids[0]}"]`)).toHaveCount(0);
+  expect(await storedPhotoObjects(`${PENDING_PREFIX}${withdrawn.uid}/`)).toEqual(
+    [
+      photoPathOf({ state: 'pending', uid: withdrawn.uid, photoId: ids[1]! }),
+      thumbnailPathOf({ state: 'pending', uid: withdrawn.uid, photoId: ids[1]! }),
+    ].sort(),
+  );
+  await page.goto('/members');
+  await deleteMyAccount(page, 2);
+  expect(await storedPhotoObjects(`${PENDING_PREFIX}${withdrawn.uid}/`)).toEqual([]);
+  const location = { state: 'shared', photoId: sharedWhileApproved!.photoId } as const;
+  for (const path of [
+    photoPathOf(location),
+    thumbnailPathOf(location),
+    detailsPathOf(sharedWhileApproved!.photoId),
+    markerPathOf(withdrawn.uid, sharedWhileApproved!.photoId),
+  ])
+    expect(await readStored(path), path).toBeUndefined();
+  expect(await signInStatus(withdrawn)).toBe(400);
+  expect(metadataRequests(storage.requests).map(String)).toEqual([]);
+
+  // An organiser.
+  await openSignedIn(page, organiser, '/members');
+  await deleteMyAccount(page, 1);
+  expect(await readStored(photoPathOf({ state: 'shared', photoId: organisersOwn!.photoId }))).toBeUndefined();
+  expect(await signInStatus(organiser)).toBe(400);
+  expect(metadataRequests(storage.requests).map(String)).toEqual([]);
 });

@@ -159,3 +159,36 @@ export async function expectNoViolations(page: Page, state: string, { network = 
   }
   expect([...summary, ...unjudged]).toEqual([]);
 }
+
+/** The two sizes every state is checked at: a phone's and a desktop's. */
+export const SIZES = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 900 },
+] as const;
+export const [PHONE, DESKTOP] = SIZES;
+
+/**
+ * Runs `check` at each of SIZES on the page as it stands, resized rather than loaded again: at the size it has
+ * first (so a walk from state to state resizes once per state), then at the other.
+ */
+export async function atEachSize(page: Page, check: (size: string) => Promise<void>): Promise<void> {
+  const first = page.viewportSize()?.width === DESKTOP.width ? DESKTOP : PHONE;
+  for (const size of first === DESKTOP ? [DESKTOP, PHONE] : [PHONE, DESKTOP]) {
+    const now = page.viewportSize();
+    if (now?.width !== size.width || now.height !== size.height)
+      await page.setViewportSize({ width: size.width, height: size.height });
+    await check(size.name);
+  }
+}
+
+/** expectNoViolations at each of SIZES (atEachSize), the state named with the size. */
+export async function expectNoViolationsAtEachSize(page: Page, state: string): Promise<void> {
+  await atEachSize(page, (size) => expectNoViolations(page, `${state} (${size})`));
+}
+
+/** The texts on the dark banner legible: the language switch (named `switchName`), the site's title and subtitle. */
+export async function expectBannerLegible(page: Page, switchName: string, where: string): Promise<void> {
+  await expectLegible(page.getByRole('link', { name: switchName }), `${where}: the language switch`);
+  await expectLegible(page.locator('.site-title'), `${where}: the site's title on the banner`);
+  await expectLegible(page.locator('.site-subtitle'), `${where}: the subtitle on the banner`);
+}

@@ -1,6 +1,6 @@
 /**
  * The organisers' side in the browser tests: `npm run organiser:members` run as an organiser runs it against the
- * local stack (no --project: the command finds the emulators itself), and a fresh verified account made through
+ * local stack (no --project: the command finds the emulators itself), and fresh verified accounts made through
  * the Admin SDK for tests that must not change the demo accounts.
  */
 import { execFile } from 'node:child_process';
@@ -60,24 +60,6 @@ export async function createAccounts(accounts: readonly DemoAccount[]): Promise<
   };
 }
 
-/** A new account with a verified address (as after clicking the verification link); removed by the returned function. */
-export async function createVerifiedAccount(email: string, password: string): Promise<() => Promise<void>> {
-  const admin = connectAdmin({ projectId: PROJECT_ID, emulators: { auth: hostOf(AUTH_URL) } });
-  const user = await admin.auth.createUser({
-    email,
-    password,
-    emailVerified: true,
-    displayName: 'Test Relative',
-  });
-  return async () => {
-    try {
-      await admin.auth.deleteUser(user.uid);
-    } finally {
-      await admin.close();
-    }
-  };
-}
-
 /** The Admin SDK on the local stack's Auth and Storage emulators (what an organiser's command uses). */
 export function localAdmin(): AdminConnection {
   return connectAdmin({
@@ -101,6 +83,13 @@ export interface TestAccount {
   remove: () => Promise<void>;
 }
 
+export interface AccountOptions {
+  approved?: boolean;
+  organiser?: boolean;
+  displayName?: string;
+  password?: string;
+}
+
 /**
  * A new verified account for one test, with the claims it needs (`approved`, `organiser`), made through the Admin
  * SDK as an organiser's command would: tests that each use their own accounts can run side by side.
@@ -111,13 +100,7 @@ export async function createAccount({
   organiser = false,
   displayName = 'Test Relative',
   password = 'Reunion1976',
-}: {
-  label: string;
-  approved?: boolean;
-  organiser?: boolean;
-  displayName?: string;
-  password?: string;
-}): Promise<TestAccount> {
+}: AccountOptions & { label: string }): Promise<TestAccount> {
   const email = `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   const admin = localAdmin();
   try {
@@ -137,6 +120,22 @@ export async function createAccount({
   } finally {
     await admin.close();
   }
+}
+
+/**
+ * The accounts a spec's tests make for themselves: the function returned makes one (createAccount), and every
+ * account a test made is removed, with its photos, after that test, whether it passed or not.
+ */
+export function accountsOfEachTest(test: { afterEach(hook: () => Promise<void>): void }) {
+  const made: TestAccount[] = [];
+  test.afterEach(async () => {
+    await Promise.all(made.splice(0).map((account) => account.remove()));
+  });
+  return async (label: string, options: AccountOptions = {}): Promise<TestAccount> => {
+    const created = await createAccount({ label, ...options });
+    made.push(created);
+    return created;
+  };
 }
 
 /** Deletes an account (if it is still there) and the photos it uploaded. */

@@ -1,59 +1,15 @@
 /**
  * Photos for the browser tests, made with sharp: a phone photo as phones write them (EXIF with the GPS position,
- * a camera serial number, the date taken and orientation 6: stored on its side, to be turned a quarter right),
- * plain small ones, and shared photos seeded straight into the bucket as an organiser's approval leaves them.
+ * a camera serial number, the date taken and orientation 6: stored on its side, to be turned a quarter right; the
+ * one the organisers' command tests use too), plain small ones, and shared photos seeded straight into the bucket
+ * as an organiser's approval leaves them.
  */
 import sharp from 'sharp';
 import { formatTakenAt, newPhotoId } from '../../src/domain/photos.ts';
 import { publishSharedPhoto } from '../../admin/bucket/shared-photos.ts';
 import { localBucket } from './organiser.ts';
 
-/** What the phone photo's EXIF says (and none of it may reach the bucket). */
-export const PHONE_EXIF = {
-  serial: 'SERIAL-4417-RX',
-  make: 'TestCam',
-  dateTimeOriginal: '2026:07:11 14:03:22',
-  /** 14:03:22 in Rolette (CDT, UTC-5). */
-  takenAt: '2026-07-11T19:03:22Z',
-};
-
-/**
- * A 3000x2000 JPEG stored on its side (orientation 6): red in its top half and blue in its bottom half as stored,
- * so the right way up (turned a quarter right) it is blue on the left and red on the right; noise keeps the
- * re-encoded photo well over 256 KiB (the SDK then uploads it in pieces, resumably).
- */
-export async function phonePhoto(): Promise<Buffer> {
-  const width = 3000;
-  const height = 2000;
-  const raw = Buffer.alloc(width * height * 3);
-  let seed = 7;
-  const noise = () => {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    return seed % 50;
-  };
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const at = (y * width + x) * 3;
-      const n = noise();
-      if (y < height / 2) raw.set([200 + (n >> 1), n, n], at);
-      else raw.set([n, n, 200 + (n >> 1)], at);
-    }
-  }
-  return sharp(raw, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 90 })
-    .withExif({
-      IFD0: { Make: PHONE_EXIF.make, Model: 'Reunion 1' },
-      IFD2: { DateTimeOriginal: PHONE_EXIF.dateTimeOriginal, BodySerialNumber: PHONE_EXIF.serial },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: '48/1 39/1 40/1',
-        GPSLongitudeRef: 'W',
-        GPSLongitude: '99/1 50/1 30/1',
-      },
-    })
-    .withMetadata({ orientation: 6 })
-    .toBuffer();
-}
+export { PHONE_EXIF, phonePhoto } from '../../tools/fixtures/camera-photo.ts';
 
 /** A small plain JPEG of one colour (a photo without EXIF). */
 export function plainPhoto(

@@ -17,16 +17,26 @@ import { signInWithEmail } from './sign-in.ts';
 import { expect } from './test.ts';
 import { storedPhotoObjects, type TestAccount } from './organiser';
 
-/** Signs in and opens the photos page: the guard sends the visitor to sign in, and back to the photos. */
-export async function openPhotos(page: Page, who: TestAccount, locale: 'en' | 'nb' = 'en'): Promise<void> {
+/** Opens a members' page signed out: the guard sends the visitor to sign in, and back to the page. */
+export async function openSignedIn(
+  page: Page,
+  who: TestAccount,
+  path: '/members' | '/members/photos',
+  locale: 'en' | 'nb' = 'en',
+): Promise<void> {
   const prefix = locale === 'nb' ? '/nb' : '';
-  await page.goto(`${prefix}/members/photos`);
+  await page.goto(`${prefix}${path}`);
   await expect(page).toHaveURL(new RegExp(`${prefix}/login$`));
   await signInWithEmail(page, who.email, who.password, {
     loginPath: locale === 'nb' ? '/nb/login' : '/login',
     navigate: false,
   });
-  await expect(page).toHaveURL(new RegExp(`${prefix}/members/photos$`));
+  await expect(page).toHaveURL(new RegExp(`${prefix}${path}$`));
+}
+
+/** Signs in and opens the photos page: the guard sends the visitor to sign in, and back to the photos. */
+export async function openPhotos(page: Page, who: TestAccount, locale: 'en' | 'nb' = 'en'): Promise<void> {
+  await openSignedIn(page, who, '/members/photos', locale);
   await expect(
     page.getByRole('heading', {
       level: 1,
@@ -44,10 +54,14 @@ export async function addPhotos(page: Page, paths: string[]): Promise<void> {
   await (await chooser).setFiles(paths);
 }
 
-/** Shares what is ready and waits until every one of `names` is sent; returns their photo ids (from the bucket). */
+/**
+ * Shares what is ready and waits until every one of `names` is sent; returns the photo ids of what this share
+ * added to the member's waiting photos (from the bucket).
+ */
 export async function shareAndWait(page: Page, who: TestAccount, names: string[]): Promise<string[]> {
   for (const name of names)
     await expect(itemOf(page, name)).toContainText('Ready to share', { timeout: 30_000 });
+  const waitingBefore = await waitingPhotoIds(who);
   await page
     .getByRole('button', { name: names.length === 1 ? 'Share 1 photo' : `Share ${names.length} photos` })
     .click();
@@ -55,6 +69,11 @@ export async function shareAndWait(page: Page, who: TestAccount, names: string[]
     await expect(itemOf(page, name)).toContainText('Sent: waiting for an organiser’s approval.', {
       timeout: 30_000,
     });
+  return (await waitingPhotoIds(who)).filter((id) => !waitingBefore.includes(id));
+}
+
+/** The ids of the member's waiting photos, from the bucket. */
+async function waitingPhotoIds(who: TestAccount): Promise<string[]> {
   const stored = await storedPhotoObjects(`${PENDING_PREFIX}${who.uid}/`);
   return stored
     .filter((name) => !name.includes('/thumbnails/'))
@@ -68,6 +87,19 @@ export async function shareAndWait(page: Page, who: TestAccount, names: string[]
 
 export async function idTokenOf(who: TestAccount): Promise<string> {
   return signInWithPassword({ url: AUTH_URL, projectId: PROJECT_ID }, who.email, who.password);
+}
+
+/** The HTTP status of a sign-in with the account's address and password (200 while the account exists). */
+export async function signInStatus(who: TestAccount): Promise<number> {
+  const response = await fetch(
+    `${AUTH_URL}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: who.email, password: who.password, returnSecureToken: true }),
+    },
+  );
+  return response.status;
 }
 
 /**

@@ -36,9 +36,24 @@ export async function pickedFile(page: Page): Promise<Buffer> {
   return Buffer.from(base64, 'base64');
 }
 
+/** What the page asked the stubbed picker for, pick after pick (in this document). */
+export function picks(page: Page): Promise<{ suggestedName?: string }[]> {
+  return page.evaluate(() => (window as unknown as { __picked: { suggestedName?: string }[] }).__picked);
+}
+
 /** Takes the save-file picker away, as in browsers without it: "Download all" goes through a Blob. */
 export async function withoutPicker(page: Page) {
   await page.addInitScript(() => {
+    delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
+  });
+}
+
+/**
+ * Takes the picker away from the document already open (the page looks for it at each "Download all"), so one
+ * signed-in page can try both ways; the next document has it again.
+ */
+export async function takePickerAway(page: Page) {
+  await page.evaluate(() => {
     delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
   });
 }

@@ -3,36 +3,24 @@
  * download name, in the page's language, read from the messages as the page shows them), and a check of a zip
  * against the catalogue's demo files, byte for byte.
  */
-import { readFileSync } from 'node:fs';
 import JSZip from 'jszip';
 import { demoFile } from '../../tools/local/seed/demo-files.ts';
 import { CATALOGUE, downloadFileName, safeName, type CatalogueEntry } from '../../src/domain/catalogue.ts';
 import type { Locale } from '../../src/lib/locale-path.ts';
+import { ONE_OF_EACH } from './member-files.ts';
+import { text } from './messages.ts';
 import { expect } from './test.ts';
 
-type Messages = Record<string, string>;
-const MESSAGES: Record<Locale, Messages> = {
-  en: JSON.parse(readFileSync('messages/en.json', 'utf8')) as Messages,
-  nb: JSON.parse(readFileSync('messages/nb.json', 'utf8')) as Messages,
-};
 /** The message that names each section (the folder of the zip). */
 const SECTION_MESSAGE: Record<CatalogueEntry['section'], string> = {
   documents: 'members_section_documents',
   images: 'members_section_images',
   'educational-materials': 'members_section_educational',
 };
-const byId = (id: string) => CATALOGUE.find((entry) => entry.id === id)!;
-/** One file of each kind: enough to compare bytes where a test is about something else. */
-const ONE_OF_EACH = [
-  'program-1976',
-  'attendees-list-1976',
-  'cemetery-monument',
-  'two-reunions-presentation',
-].map(byId);
 
 /** Where a catalogue file goes in the zip, in a language. */
 export function pathInZip(entry: CatalogueEntry, locale: Locale): string {
-  const section = safeName(MESSAGES[locale][SECTION_MESSAGE[entry.section]]!);
+  const section = safeName(text(locale, SECTION_MESSAGE[entry.section]));
   return `${section}/${safeName(entry.group.title({}, { locale }))}/${downloadFileName(entry, locale)}`;
 }
 
