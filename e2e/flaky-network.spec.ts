@@ -320,7 +320,5 @@ test('an account blocked part-way through a zip (in each language) or a single d
   await expect(errorModal(page, 'en')).toHaveCount(0);
   expect(tries).toBe(1); // the retry never reached Storage: no new ID token for a blocked account
   // The two zips warned of their failure; the single download, blocked, did not warn at all.
-  expect(problems.warnings.filter((warning) => /^A zip download failed/.test(warning))).toHaveLength(
-    2,
-  );
+  expect(problems.warnings.filter((warning) => /^A zip download failed/.test(warning))).toHaveLength(2);
 });
