@@ -52,30 +52,58 @@ function DrawnThumbnail({ blob }: { blob: Blob }) {
     const target = canvas.current;
     if (!target) return;
     let cancelled = false;
-    const box = target.getBoundingClientRect();
-    const scale = window.devicePixelRatio || 1;
-    target.width = Math.max(1, Math.round(box.width * scale));
-    target.height = Math.max(1, Math.round(box.height * scale));
-    createImageBitmap(blob).then(
-      (bitmap) => {
-        try {
-          const context = cancelled ? null : target.getContext('2d');
-          if (!context) return;
-          // Cover the box, as object-fit: cover does: the middle of the picture, scaled to fill it.
-          const ratio = Math.max(target.width / bitmap.width, target.height / bitmap.height);
-          const width = bitmap.width * ratio;
-          const height = bitmap.height * ratio;
-          context.imageSmoothingQuality = 'high';
-          context.drawImage(bitmap, (target.width - width) / 2, (target.height - height) / 2, width, height);
-          setDrawn(true);
-        } finally {
-          bitmap.close();
-        }
-      },
-      (error: unknown) => console.warn('Could not draw a thumbnail', error),
-    );
+    const draw = (width: number, height: number) => {
+      target.width = Math.max(1, width);
+      target.height = Math.max(1, height);
+      createImageBitmap(blob).then(
+        (bitmap) => {
+          try {
+            const context = cancelled ? null : target.getContext('2d');
+            if (!context) return;
+            // Cover the box, as object-fit: cover does: the middle of the picture, scaled to fill it.
+            const ratio = Math.max(target.width / bitmap.width, target.height / bitmap.height);
+            const width = bitmap.width * ratio;
+            const height = bitmap.height * ratio;
+            context.imageSmoothingQuality = 'high';
+            context.drawImage(
+              bitmap,
+              (target.width - width) / 2,
+              (target.height - height) / 2,
+              width,
+              height,
+            );
+            setDrawn(true);
+          } finally {
+            bitmap.close();
+          }
+        },
+        (error: unknown) => console.warn('Could not draw a thumbnail', error),
+      );
+    };
+    // The size it is shown at, from a ResizeObserver: told once the browser has laid the page out anyway. Asking
+    // the element (getBoundingClientRect) would lay out the whole grid again for every thumbnail that arrives, which
+    // on a gallery of thousands of tiles costs more than everything else the page does while scrolling.
+    let observer: ResizeObserver | undefined;
+    if (typeof ResizeObserver === 'function') {
+      observer = new ResizeObserver(([entry]) => {
+        observer?.disconnect();
+        if (!entry || cancelled) return;
+        const scale = window.devicePixelRatio || 1;
+        const device = entry.devicePixelContentBoxSize?.[0];
+        draw(
+          device ? device.inlineSize : Math.round(entry.contentRect.width * scale),
+          device ? device.blockSize : Math.round(entry.contentRect.height * scale),
+        );
+      });
+      observer.observe(target);
+    } else {
+      const box = target.getBoundingClientRect();
+      const scale = window.devicePixelRatio || 1;
+      draw(Math.round(box.width * scale), Math.round(box.height * scale));
+    }
     return () => {
       cancelled = true;
+      observer?.disconnect();
       // Give the canvas's pixels back now, not when the element is collected.
       target.width = 0;
       target.height = 0;
