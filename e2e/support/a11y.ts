@@ -1,6 +1,8 @@
 /** Accessibility checks: axe over what the page shows, and text contrast computed from the pixels behind it. */
-import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Locator, Page } from '@playwright/test';
+import type { AxeResults, RunOptions } from 'axe-core';
 import { PNG } from 'pngjs';
 import { settled } from './page-state.ts';
 import { expect } from './test.ts';
@@ -106,6 +108,31 @@ export async function textContrast(
   return { ratio, large, color: style.color };
 }
 
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+const AXE_OPTIONS: RunOptions = {
+  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+  // Violations and incomplete results with every node; passes and inapplicable rules (unread here) with one.
+  resultTypes: ['violations', 'incomplete'],
+  // The site's only frame is the map's, Google's page (offline here, the browser's error page): the <iframe>
+  // itself is checked in the page (its title), what is inside it is not the site's.
+  iframes: false,
+};
+
+/**
+ * axe-core run in the page, put into each document once (a page checked in several states and sizes keeps it).
+ * Not @axe-core/playwright: its analyze() sends axe's 0.5 MB again on every call and opens a blank page for each
+ * result, several times the cost of the run itself.
+ */
+async function runAxe(page: Page): Promise<AxeResults> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(
+    (options) => (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, options),
+    AXE_OPTIONS,
+  );
+}
+
 /** Expects an element's text legible: at least 4.5:1 against what is behind it (3:1 for large text). */
 export async function expectLegible(element: Locator, what: string): Promise<void> {
   const { ratio, large, color } = await textContrast(element);
@@ -123,11 +150,7 @@ export async function expectLegible(element: Locator, what: string): Promise<voi
 export async function expectNoViolations(page: Page, state: string, { network = true } = {}) {
   // Let transitions and collapses finish: axe judges what is shown.
   await settled(page, { network });
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    // Violations and incomplete results with every node; passes and inapplicable rules (unread here) with one.
-    .options({ resultTypes: ['violations', 'incomplete'] })
-    .analyze();
+  const results = await runAxe(page);
   const summary = results.violations.map(
     (violation) =>
       `${state}: ${violation.id} (${violation.impact}): ${violation.nodes.map((node) => `${node.target.join(' ')} [${node.failureSummary?.replace(/\s+/g, ' ')}]`).join(', ')}`,
