@@ -133,6 +133,9 @@ async function runAxe(page: Page): Promise<AxeResults> {
   );
 }
 
+/** textContrast's results in this worker, by everything that decides the pixels it reads (expectNoViolations). */
+const CONTRAST_BY_LOOK = new Map<string, Awaited<ReturnType<typeof textContrast>>>();
+
 /** Expects an element's text legible: at least 4.5:1 against what is behind it (3:1 for large text). */
 export async function expectLegible(element: Locator, what: string): Promise<void> {
   const { ratio, large, color } = await textContrast(element);
@@ -169,12 +172,41 @@ export async function expectNoViolations(page: Page, state: string, { network = 
       continue;
     }
     // Behind an open modal dialog (its backdrop over it) the page is not to be read until the dialog closes.
-    const behindModal = await element.evaluate((node) => {
+    const { behindModal, look } = await element.evaluate((node) => {
       const dialog = document.querySelector('[role="dialog"][aria-modal="true"], dialog[open]');
-      return dialog !== null && !dialog.contains(node);
+      // What decides the pixels of the text and of what is behind it: the text, its place and style, the
+      // window's size, and the backgrounds of the boxes it lies in.
+      const box = node.getBoundingClientRect();
+      const css = getComputedStyle(node);
+      const backgrounds: string[] = [];
+      for (let each: Element | null = node; each; each = each.parentElement) {
+        const style = getComputedStyle(each);
+        // A box's opacity and filter change the text's pixels too, whatever its background.
+        backgrounds.push(`${style.opacity} ${style.filter} ${style.mixBlendMode}`);
+        if (style.backgroundImage === 'none' && style.backgroundColor === 'rgba(0, 0, 0, 0)') continue;
+        // A picture's pixels depend on where its box is; a plain colour's do not.
+        const rect = style.backgroundImage === 'none' ? undefined : each.getBoundingClientRect();
+        backgrounds.push(
+          `${style.backgroundColor} ${style.backgroundImage} ${style.backgroundSize} ${style.backgroundPosition} ` +
+            `${rect ? `${rect.x},${rect.y},${rect.width},${rect.height}` : ''}`,
+        );
+      }
+      return {
+        behindModal: dialog !== null && !dialog.contains(node),
+        look: JSON.stringify([
+          node.textContent,
+          [box.x, box.y, box.width, box.height],
+          [css.color, css.font, css.textShadow],
+          [innerWidth, innerHeight, devicePixelRatio, scrollX, scrollY],
+          backgrounds,
+        ]),
+      };
     });
     if (behindModal) continue;
-    const { ratio, large, color } = await textContrast(element);
+    // The banner's texts look the same on every page at one size: photographed once per look.
+    let measured = CONTRAST_BY_LOOK.get(look);
+    if (!measured) CONTRAST_BY_LOOK.set(look, (measured = await textContrast(element)));
+    const { ratio, large, color } = measured;
     if (ratio < (large ? 3 : 4.5))
       unjudged.push(
         `${state}: color-contrast ${ratio.toFixed(2)}:1 (computed; axe: ${why}) of ${color} at ${String(selector)}`,
