@@ -179,7 +179,8 @@ test('a raw camera file and a thumbnail of something else, sent past the page, a
   await page.keyboard.press('ArrowRight');
   await expect(viewer.getByRole('img', { name: 'By the hall' })).toBeVisible();
   await page.keyboard.press('Escape');
-  const download = page.waitForEvent('download');
+  // Not the test's whole time: a zip that fails says so at once.
+  const download = page.waitForEvent('download', { timeout: 60_000 });
   await page.getByRole('button', { name: 'Download all photos (.zip)' }).click();
   await download;
   await expect(page.locator('.download-all-photos-status')).toContainText(/^Saved \d+ photos?\.$/);

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { Button, ProgressBar, Spinner } from 'react-bootstrap';
-import { listAllShared, openPhotoStream } from '../../../firebase/photos';
+import { listAllShared, openPhotoStream, photoErrorKind } from '../../../firebase/photos';
 import { formatPercent } from '../../../lib/format';
 import { formatCount } from '../../../lib/format-sizes';
 import { useZipDownload, type ZipTarget } from '../../../lib/use-zip-download';
@@ -15,7 +15,7 @@ function zipName(part?: number): string {
 /**
  * "Download all photos": every shared photo in a .zip (./photo-zip.ts), through the save-file picker where there
  * is one (a single file, streamed), else as parts of at most 500 MB saved one after the other. Progress, Cancel,
- * and a failure part-way says so and leaves the button usable.
+ * and a failure part-way says so and leaves the button usable. A photo removed while the zip is made is left out.
  */
 export function DownloadAllPhotos() {
   const write = useCallback(
@@ -30,15 +30,16 @@ export function DownloadAllPhotos() {
             const { number, last } = part();
             target.saveBlob(blob, number === 1 && last ? zipName() : zipName(number));
           };
-      const parts = await savePhotosZip({
+      return savePhotosZip({
         photoIds,
         openStream: openPhotoStream,
+        // An organiser (or the one who shared it) removed the photo after the list was read.
+        isGone: (error) => photoErrorKind(error) === 'not-found',
         sink,
         partLimit: writable ? Infinity : PART_LIMIT_BYTES,
         signal,
         onProgress,
       });
-      return { photos: photoIds.length, parts };
     },
     [],
   );

@@ -15,12 +15,14 @@ function streamOf(bytes: number): ReadableStream<Uint8Array> {
 async function run(
   partLimit: number,
   open: (photoId: string) => Promise<ReadableStream<Uint8Array>> = () => Promise.resolve(streamOf(4 * MiB)),
+  isGone?: (error: unknown) => boolean,
 ) {
   const parts: (ZipPart & { bytes: number })[] = [];
   const progress: number[] = [];
-  const count = await savePhotosZip({
+  const { parts: count, photos } = await savePhotosZip({
     photoIds: ids,
     openStream: open,
+    ...(isGone ? { isGone } : {}),
     partLimit,
     signal: new AbortController().signal,
     onProgress: ({ done }) => progress.push(done),
@@ -30,13 +32,14 @@ async function run(
       parts.push({ ...part(), bytes });
     },
   });
-  return { count, parts, progress };
+  return { count, photos, parts, progress };
 }
 
 describe('savePhotosZip', () => {
   it('puts every photo into one zip when it streams into a file', async () => {
-    const { count, parts, progress } = await run(Infinity);
+    const { count, photos, parts, progress } = await run(Infinity);
     expect(count).toBe(1);
+    expect(photos).toBe(7);
     expect(parts).toEqual([expect.objectContaining({ number: 1, last: true, photos: 7 })]);
     expect(progress.at(-1)).toBe(7);
   });
@@ -58,6 +61,29 @@ describe('savePhotosZip', () => {
     expect((await run(Infinity, flaky)).parts[0]!.photos).toBe(7);
     const broken = () => Promise.reject(new Error('network'));
     await expect(run(Infinity, broken)).rejects.toThrow('network');
+  });
+
+  it('leaves out, untried again, a photo removed after the list was read, and counts only the photos it holds', async () => {
+    const removed = new Set([ids[1], ids[4]]);
+    const gone = new Error('gone');
+    const tries: string[] = [];
+    const open = (photoId: string) => {
+      tries.push(photoId);
+      return removed.has(photoId) ? Promise.reject(gone) : Promise.resolve(streamOf(10));
+    };
+    const { photos, parts, progress } = await run(Infinity, open, (error) => error === gone);
+    expect(photos).toBe(5);
+    expect(parts).toEqual([expect.objectContaining({ number: 1, last: true, photos: 5 })]);
+    expect(tries).toEqual(ids);
+    expect(progress.at(-1)).toBe(7);
+    // Any other failure still ends the zip.
+    await expect(
+      run(
+        Infinity,
+        () => Promise.reject(new Error('network')),
+        (error) => error === gone,
+      ),
+    ).rejects.toThrow('network');
   });
 
   it('makes one (empty) zip when there are no photos', async () => {

@@ -42,6 +42,11 @@ export interface PhotosZipOptions {
   partLimit: number;
   signal: AbortSignal;
   onProgress?: (progress: PhotosZipProgress) => void;
+  /**
+   * True for an error that says the photo is no longer there (removed after the list was read): the zip goes on
+   * without it, untried again, and counts only the photos it holds.
+   */
+  isGone?: (error: unknown) => boolean;
   /** Tries per photo (a dropped connection), with a short pause between. */
   attempts?: number;
   pause?: (ms: number) => Promise<void>;
@@ -52,6 +57,7 @@ async function openWithRetry(
   {
     openStream,
     signal,
+    isGone = () => false,
     attempts = 3,
     pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   }: PhotosZipOptions,
@@ -60,19 +66,21 @@ async function openWithRetry(
     try {
       return await openStream(photoId, signal);
     } catch (error) {
-      if (signal.aborted || attempt >= attempts) throw signal.aborted ? signal.reason : error;
+      if (signal.aborted || attempt >= attempts || isGone(error))
+        throw signal.aborted ? signal.reason : error;
       await pause(500 * 2 ** (attempt - 1));
     }
   }
 }
 
-/** Writes every photo into one zip or more; resolves with the number of parts. */
-export async function savePhotosZip(options: PhotosZipOptions): Promise<number> {
-  const { photoIds, sink, partLimit, signal } = options;
+/** Writes every photo into one zip or more; resolves with the number of parts and of the photos they hold. */
+export async function savePhotosZip(options: PhotosZipOptions): Promise<{ parts: number; photos: number }> {
+  const { photoIds, sink, partLimit, signal, isGone = () => false } = options;
   const threshold = partLimit - MAX_PHOTO_BYTES - ZIP_OVERHEAD_BYTES;
   let next = 0;
   let done = 0;
   let parts = 0;
+  let saved = 0;
   options.onProgress?.({ done, total: photoIds.length });
   while (next < photoIds.length || parts === 0) {
     signal.throwIfAborted();
@@ -84,7 +92,16 @@ export async function savePhotosZip(options: PhotosZipOptions): Promise<number> 
       // The part ends before a photo that might take it over its limit (the first photo always goes in).
       while (next < photoIds.length && (photos === 0 || bytes <= threshold)) {
         const photoId = photoIds[next]!;
-        const body = await openWithRetry(photoId, options);
+        let body: ReadableStream<Uint8Array>;
+        try {
+          body = await openWithRetry(photoId, options);
+        } catch (error) {
+          if (signal.aborted || !isGone(error)) throw error;
+          next += 1;
+          done += 1;
+          options.onProgress?.({ done, total: photoIds.length });
+          continue;
+        }
         const counted = body.pipeThrough(
           new TransformStream<Uint8Array, Uint8Array>({
             transform(chunk, stream) {
@@ -100,6 +117,7 @@ export async function savePhotosZip(options: PhotosZipOptions): Promise<number> 
         );
         next += 1;
         photos += 1;
+        saved += 1;
         yield {
           name: downloadNameOf(photoId),
           input: counted,
@@ -111,5 +129,5 @@ export async function savePhotosZip(options: PhotosZipOptions): Promise<number> 
     await sink(zip, () => ({ number, last: next >= photoIds.length, photos }), signal);
     signal.throwIfAborted();
   }
-  return parts;
+  return { parts, photos: saved };
 }
