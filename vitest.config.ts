@@ -17,6 +17,12 @@ const noSass: Plugin = {
   load: (id) => (id === '\0empty-stylesheet' ? 'export {};' : undefined),
 };
 
+/**
+ * One worker per core (Vitest's default leaves one core free: on two cores that halved the speed); VITEST_WORKERS
+ * to change it (npm test runs one beside the browser tests, tools/test/test-all.ts).
+ */
+const MAX_WORKERS = Number(process.env.VITEST_WORKERS) || availableParallelism();
+
 export default defineConfig({
   plugins: [
     messagesWhileServing(),
@@ -32,8 +38,7 @@ export default defineConfig({
     ...reunionTenseDefines(false),
   },
   test: {
-    // One worker per core (Vitest's default leaves one core free: on two cores that halved the speed).
-    maxWorkers: availableParallelism(),
+    maxWorkers: MAX_WORKERS,
     projects: [
       {
         extends: true,
@@ -64,6 +69,7 @@ export default defineConfig({
           environment: 'node',
           globals: true,
           include: ['admin/**/*.test.ts', 'organiser/**/*.test.ts', 'tools/**/*.test.ts'],
+          maxWorkers: MAX_WORKERS,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

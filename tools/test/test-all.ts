@@ -36,7 +36,7 @@ type Stage = Step | Step[][];
 const UNIT_TESTS: Step = {
   name: 'Unit and component tests (Vitest)',
   command:
-    'npm run test:unit -- --maxWorkers=1 --reporter=default --reporter=json --outputFile=reports/vitest.json',
+    'VITEST_WORKERS=1 npm run test:unit -- --reporter=default --reporter=json --outputFile=reports/vitest.json',
 };
 
 /**
