@@ -3,14 +3,14 @@
  * at a phone's width and a desktop's (the page resized, not loaded again), with reduced motion; the banner's
  * texts measured from their pixels; and the site by keyboard alone. The same in English: a11y.spec.ts.
  */
-import type { Page } from '@playwright/test';
 import { CATALOGUE, downloadFileName } from '../src/domain/catalogue.ts';
 import { readNewsPosts } from '../tools/build/news/posts.ts';
 import {
   DESKTOP,
+  atStart,
+  walkPages,
   PHONE,
   atEachSize,
-  expectBannerLegible,
   expectNoViolations,
   expectNoViolationsAtEachSize,
 } from './support/a11y.ts';
@@ -28,32 +28,12 @@ const WIDGET = WIDGET_LABELS['/nb/login'];
 
 const nb = (key: string, values: Record<string, string | number> = {}) => text('nb', key, values);
 
-async function atStart(page: Page, size: { width: number; height: number }) {
-  await page.setViewportSize({ width: size.width, height: size.height });
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-}
-
-/**
- * Loads each page once and checks it at each size: axe, and where `bannerMeasured` holds, the banner's
- * texts legible.
- */
-async function walkPages(page: Page, paths: readonly string[], bannerMeasured: (path: string) => boolean) {
-  for (const path of paths) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await atEachSize(page, async (size) => {
-      await expectNoViolations(page, `${path} (${size})`);
-      if (bannerMeasured(path)) await expectBannerLegible(page, 'English', `${path} (${size})`);
-    });
-  }
-}
-
 test('/nb/home: axe at each size, the phone’s menu and sections open, and after the reunion its notice', async ({
   page,
 }) => {
   // Desktop first: the page then ends at the phone's width, where the menu and the sections open.
   await atStart(page, DESKTOP);
-  await walkPages(page, ['/nb/home'], () => false);
+  await walkPages(page, 'English', ['/nb/home'], () => false);
   await page.getByRole('button', { name: nb('nav_menu') }).click();
   await expect(
     page
@@ -80,7 +60,7 @@ test('/nb/news and each Norwegian news post: axe at each size, the banner legibl
   page,
 }) => {
   await atStart(page, PHONE);
-  await walkPages(page, [...new Set(['/nb/news', ...POSTS])], (path) => path === '/nb/news');
+  await walkPages(page, 'English', [...new Set(['/nb/news', ...POSTS])], (path) => path === '/nb/news');
   await page.clock.install({ time: new Date(DURING_REUNION) });
   await page.goto('/nb/news');
   await atEachSize(page, async (size) => {
@@ -91,7 +71,7 @@ test('/nb/news and each Norwegian news post: axe at each size, the banner legibl
 
 test('the other Norwegian pages (about, contact, login, privacy): axe at each size', async ({ page }) => {
   await atStart(page, PHONE);
-  await walkPages(page, ['/nb/about', '/nb/contact', '/nb/login', '/nb/privacy'], () => false);
+  await walkPages(page, 'English', ['/nb/about', '/nb/contact', '/nb/login', '/nb/privacy'], () => false);
 });
 
 test('Norwegian login, sign-up with the requirements panel, and each modal and alert', async ({

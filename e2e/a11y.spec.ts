@@ -4,13 +4,13 @@
  * which axe cannot judge over the picture, measured from their pixels; and the site by keyboard alone. The same
  * in Norwegian: a11y-nb.spec.ts.
  */
-import type { Page } from '@playwright/test';
 import { readNewsPosts } from '../tools/build/news/posts.ts';
 import {
   DESKTOP,
+  atStart,
+  walkPages,
   PHONE,
   atEachSize,
-  expectBannerLegible,
   expectNoViolations,
   expectNoViolationsAtEachSize,
   textContrast,
@@ -25,32 +25,12 @@ const POSTS = readNewsPosts()
 /** Before the reunion: the notice on Home says when it begins and offers the calendar choices. */
 const BEFORE_REUNION = '2026-05-01T12:00:00-05:00';
 
-async function atStart(page: Page, size: { width: number; height: number }) {
-  await page.setViewportSize({ width: size.width, height: size.height });
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-}
-
-/**
- * Loads each page once and checks it at each size: axe, and where `bannerMeasured` holds, the banner's
- * texts legible.
- */
-async function walkPages(page: Page, paths: readonly string[], bannerMeasured: (path: string) => boolean) {
-  for (const path of paths) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await atEachSize(page, async (size) => {
-      await expectNoViolations(page, `${path} (${size})`);
-      if (bannerMeasured(path)) await expectBannerLegible(page, 'Norsk', `${path} (${size})`);
-    });
-  }
-}
-
 test('Home: axe at each size, the banner legible, the phone’s menu and sections open, and before the reunion its notice', async ({
   page,
 }) => {
   // Desktop first: the page then ends at the phone's width, where the menu and the sections open.
   await atStart(page, DESKTOP);
-  await walkPages(page, ['/home'], () => true);
+  await walkPages(page, 'Norsk', ['/home'], () => true);
   await page.getByRole('button', { name: 'Menu' }).click();
   await expect(page.getByRole('navigation').first().getByRole('link', { name: 'News' })).toBeVisible();
   await expectNoViolations(page, 'menu open');
@@ -77,6 +57,7 @@ test('News and each news post: axe at each size, the banner legible over a post'
   await atStart(page, PHONE);
   await walkPages(
     page,
+    'Norsk',
     [...new Set(['/news', '/news/thank-you', ...POSTS])],
     (path) => path === '/news/thank-you',
   );
@@ -84,7 +65,7 @@ test('News and each news post: axe at each size, the banner legible over a post'
 
 test('About, Contact and Privacy: axe at each size', async ({ page }) => {
   await atStart(page, PHONE);
-  await walkPages(page, ['/about', '/contact', '/privacy'], () => false);
+  await walkPages(page, 'Norsk', ['/about', '/contact', '/privacy'], () => false);
 });
 
 test('login, sign-up with the requirements panel, and each modal and alert', async ({ page, problems }) => {

@@ -247,3 +247,29 @@ export async function expectBannerLegible(page: Page, switchName: string, where:
   await expectLegible(page.locator('.site-title'), `${where}: the site's title on the banner`);
   await expectLegible(page.locator('.site-subtitle'), `${where}: the subtitle on the banner`);
 }
+
+/** The page at `size`, with reduced motion (nothing in flight when axe looks). */
+export async function atStart(page: Page, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize({ width: size.width, height: size.height });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+}
+
+/**
+ * Loads each page once and checks it at each size: axe, and where `bannerMeasured` holds, the banner's texts
+ * legible (the language switch named `switchName`).
+ */
+export async function walkPages(
+  page: Page,
+  switchName: string,
+  paths: readonly string[],
+  bannerMeasured: (path: string) => boolean,
+): Promise<void> {
+  for (const path of paths) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await atEachSize(page, async (size) => {
+      await expectNoViolations(page, `${path} (${size})`);
+      if (bannerMeasured(path)) await expectBannerLegible(page, switchName, `${path} (${size})`);
+    });
+  }
+}
