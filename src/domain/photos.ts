@@ -422,13 +422,15 @@ export function pendingMetadataProblems(
   return problems;
 }
 
-/** The metadata of a waiting photo, or null when it is not what storage.rules lets in. */
-export function readPendingMetadata(
-  metadata: Readonly<Record<string, unknown>> | null | undefined,
-): PendingMetadata | null {
-  if (!metadata || pendingMetadataProblems(metadata).length) return null;
-  const { caption, takenAt, width, height, uploaderUid, uploaderName, uploaderEmail } =
-    metadata as unknown as PendingMetadata;
+/** A photo's details out of checked metadata, without any other key it may hold. */
+function detailsOnly({
+  caption,
+  takenAt,
+  width,
+  height,
+  uploaderUid,
+  uploaderName,
+}: PhotoDetails): PhotoDetails {
   return {
     ...(caption !== undefined ? { caption } : {}),
     takenAt,
@@ -436,8 +438,16 @@ export function readPendingMetadata(
     height,
     uploaderUid,
     ...(uploaderName !== undefined ? { uploaderName } : {}),
-    uploaderEmail,
   };
+}
+
+/** The metadata of a waiting photo, or null when it is not what storage.rules lets in. */
+export function readPendingMetadata(
+  metadata: Readonly<Record<string, unknown>> | null | undefined,
+): PendingMetadata | null {
+  if (!metadata || pendingMetadataProblems(metadata).length) return null;
+  const checked = metadata as unknown as PendingMetadata;
+  return { ...detailsOnly(checked), uploaderEmail: checked.uploaderEmail };
 }
 
 /** What is wrong with a shared photo's (or thumbnail's) custom metadata; empty when storage.rules accepts it. */
@@ -475,15 +485,7 @@ export function readPhotoDetails(text: string): PhotoDetails | null {
   if (name !== undefined && (typeof name !== 'string' || captionLength(name) > MAX_NAME_LENGTH))
     problems.push('uploaderName not a name');
   if (problems.length) return null;
-  const { caption, takenAt, width, height, uploaderUid, uploaderName } = md as PhotoDetails;
-  return {
-    ...(caption !== undefined ? { caption } : {}),
-    takenAt,
-    width,
-    height,
-    uploaderUid,
-    ...(uploaderName !== undefined ? { uploaderName } : {}),
-  };
+  return detailsOnly(md as unknown as PhotoDetails);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
