@@ -8,13 +8,18 @@ import { Gallery, type GalleryProps } from './gallery';
 const removed: string[] = [];
 /** Photos whose thumbnail cannot be fetched: Storage fails, or has no such photo (removed since the listing). */
 const unavailable = new Map<string, 'failing' | 'removed'>();
+/** Photos whose own bytes Storage no longer has (removed after the listing, the thumbnail already shown). */
+const photosGone = new Set<string>();
 vi.mock('../../../firebase/photos', () => ({
   fetchThumbnail: (location: PhotoLocation) =>
     unavailable.has(location.photoId)
       ? Promise.reject(new Error(unavailable.get(location.photoId)))
       : Promise.resolve(new Blob(['t'], { type: 'image/jpeg' })),
   photoErrorKind: (error: Error) => (error.message === 'removed' ? 'not-found' : 'other'),
-  fetchPhoto: () => Promise.resolve(new Blob(['p'], { type: 'image/jpeg' })),
+  fetchPhoto: (location: PhotoLocation) =>
+    photosGone.has(location.photoId)
+      ? Promise.reject(new Error('removed'))
+      : Promise.resolve(new Blob(['p'], { type: 'image/jpeg' })),
   removeSharedPhoto: (photoId: string) => {
     removed.push(photoId);
     return Promise.resolve();
@@ -128,6 +133,22 @@ describe('Gallery', () => {
     expect(await screen.findByRole('dialog', { name: 'Photo 1 of 2' })).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('the larger view of a photo removed since the listing says so, without a warning', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    photosGone.add(ids(0)[0]!);
+    try {
+      showGallery(async () => ({ photoIds: ids(0) }));
+      const grid = await screen.findByRole('list');
+      await userEvent.click(await within(grid).findByRole('button', { name: `Caption of ${ids(0)[0]}` }));
+      const dialog = await screen.findByRole('dialog', { name: 'Photo 1 of 3' });
+      expect(await within(dialog).findByText('This photo has been removed.')).toBeVisible();
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      photosGone.clear();
+      warn.mockRestore();
+    }
   });
 
   it('says so when the listing fails, and tries again', async () => {
