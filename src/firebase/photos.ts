@@ -131,6 +131,12 @@ export function photoErrorKind(error: unknown): PhotoErrorKind {
   }
 }
 
+/**
+ * Storage has no such object: a photo removed (by an organiser, or by the one who shared it) after the page listed
+ * it, or a file that was never there.
+ */
+export const isNotFound = (error: unknown): boolean => photoErrorKind(error) === 'not-found';
+
 // ---------------------------------------------------------------------------------------------------------------
 // Reading
 // ---------------------------------------------------------------------------------------------------------------
@@ -329,7 +335,7 @@ async function deleteIfPresent(path: string): Promise<void> {
   try {
     await deleteObject(objectRef(path));
   } catch (error) {
-    if (photoErrorKind(error) !== 'not-found') throw error;
+    if (!isNotFound(error)) throw error;
   }
 }
 
@@ -424,7 +430,7 @@ async function sharedPhotoOf(photoId: string): Promise<{ uploaderUid?: string } 
     const details = await sharedDetails(photoId);
     if (details) return { uploaderUid: details.uploaderUid };
   } catch (error) {
-    if (photoErrorKind(error) !== 'not-found') throw error;
+    if (!isNotFound(error)) throw error;
   }
   const path = photoPathOf({ state: 'shared', photoId });
   if (!(await memberFileExists(path))) return undefined;
@@ -476,7 +482,7 @@ export async function approvePhoto(
       if (step.op === 'delete') await deleteIfPresent(step.path);
       else {
         const waiting = await waitingDetails(uid, photoId).catch((error: unknown) => {
-          throw photoErrorKind(error) === 'not-found' ? new ApprovalError('not-found') : error;
+          throw isNotFound(error) ? new ApprovalError('not-found') : error;
         });
         if (!waiting) throw new ApprovalError('undecodable');
         const bytes = await fetchMemberFile(photoPathOf(pending), {
@@ -538,7 +544,7 @@ export async function removeSharedPhoto(photoId: string, uploaderUid: string | u
       uid = (await getMetadata(objectRef(photoPathOf({ state: 'shared', photoId })))).customMetadata
         ?.uploaderUid;
     } catch (error) {
-      if (photoErrorKind(error) !== 'not-found') throw error;
+      if (!isNotFound(error)) throw error;
     }
   }
   await runDeletes(removalPlan(photoId, uid));

@@ -29,6 +29,7 @@ vi.mock('../../firebase/photos', () => ({
   listWaiting: () => Promise.resolve([]),
   approvePhoto: () => Promise.resolve(),
   photoErrorKind: () => 'other',
+  isNotFound: () => false,
   ApprovalError: class ApprovalError extends Error {},
   fetchThumbnail: () => Promise.resolve(new Blob()),
   sharedDetails: () => Promise.resolve(null),

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { Button, ProgressBar, Spinner } from 'react-bootstrap';
-import { listAllShared, openPhotoStream, photoErrorKind } from '../../../firebase/photos';
+import { isNotFound, listAllShared, openPhotoStream } from '../../../firebase/photos';
 import { formatPercent } from '../../../lib/format';
 import { formatCount } from '../../../lib/format-sizes';
 import { useZipDownload, type ZipTarget } from '../../../lib/use-zip-download';
@@ -34,7 +34,7 @@ export function DownloadAllPhotos() {
         photoIds,
         openStream: openPhotoStream,
         // An organiser (or the one who shared it) removed the photo after the list was read.
-        isGone: (error) => photoErrorKind(error) === 'not-found',
+        isGone: isNotFound,
         sink,
         partLimit: writable ? Infinity : PART_LIMIT_BYTES,
         signal,

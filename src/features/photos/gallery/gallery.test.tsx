@@ -15,7 +15,7 @@ vi.mock('../../../firebase/photos', () => ({
     unavailable.has(location.photoId)
       ? Promise.reject(new Error(unavailable.get(location.photoId)))
       : Promise.resolve(new Blob(['t'], { type: 'image/jpeg' })),
-  photoErrorKind: (error: Error) => (error.message === 'removed' ? 'not-found' : 'other'),
+  isNotFound: (error: Error) => error.message === 'removed',
   fetchPhoto: (location: PhotoLocation) =>
     photosGone.has(location.photoId)
       ? Promise.reject(new Error('removed'))

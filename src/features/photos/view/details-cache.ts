@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { PhotoLocation } from '../../../domain/photos';
 import {
-  photoErrorKind,
+  isNotFound,
   sharedDetails,
   waitingDetails,
   type PendingMetadata,
@@ -84,7 +84,7 @@ export function useDetails(
       },
       (error: unknown) => {
         // A photo removed after the page listed it has no details: nothing is wrong (its tile says it is gone).
-        if (photoErrorKind(error) !== 'not-found') console.warn('Could not read a photo’s details', error);
+        if (!isNotFound(error)) console.warn('Could not read a photo’s details', error);
       },
     );
     return () => {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type Pointer
 import { Alert, Button, Modal, ProgressBar, Spinner } from 'react-bootstrap';
 import { MailLink } from '../../../components/approval/mail-link';
 import { photoPathOf, type PhotoLocation } from '../../../domain/photos';
-import { removeSharedPhoto } from '../../../firebase/photos';
+import { isNotFound, removeSharedPhoto } from '../../../firebase/photos';
 import type { PhotoAccess } from '../../../firebase/photo-access';
 import { formatPercent } from '../../../lib/format';
 import { formatCount } from '../../../lib/format-sizes';
@@ -10,7 +10,7 @@ import { saveUrl } from '../../../lib/save-file';
 import { m } from '../../../paraglide/messages.js';
 import { useDetails, type DetailsCache, type ShownDetails } from './details-cache';
 import { altTextOf, downloadNameOf, removalRequest, sharedByText, takenAtText } from '../photo-text';
-import { isRemoved, loadPhoto } from './thumbnail';
+import { loadPhoto } from './thumbnail';
 import { useBlob } from '../../../lib/use-blob';
 
 /** A swipe: the finger moved at least this far sideways, and more sideways than up or down. */
@@ -75,7 +75,7 @@ export function PhotoViewer({
     setFraction(undefined);
     return loadPhoto(path, signal, setFraction);
   }, []);
-  const photo = useBlob(open && location ? photoPathOf(location) : undefined, load, isRemoved);
+  const photo = useBlob(open && location ? photoPathOf(location) : undefined, load, isNotFound);
   const [confirming, setConfirming] = useState(false);
   const [removing, setRemoving] = useState(false);
   const [removeFailed, setRemoveFailed] = useState(false);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Spinner } from 'react-bootstrap';
 import { parsePhotoPath, thumbnailPathOf, type PhotoLocation } from '../../../domain/photos';
-import { fetchPhoto, fetchThumbnail, photoErrorKind } from '../../../firebase/photos';
+import { fetchPhoto, fetchThumbnail, isNotFound } from '../../../firebase/photos';
 import { m } from '../../../paraglide/messages.js';
 import { useBlob, type BlobState } from '../../../lib/use-blob';
 
@@ -13,12 +13,9 @@ function loadThumbnail(path: string, signal: AbortSignal): Promise<Blob> {
   return fetchThumbnail(parsed.location, signal);
 }
 
-/** Storage has no such photo: an organiser or the one who shared it removed it after the page listed it. */
-export const isRemoved = (error: unknown) => photoErrorKind(error) === 'not-found';
-
 /** A thumbnail loaded while `enabled`, released (object URL revoked) as soon as it is not. */
 export function useThumbnail(location: PhotoLocation, enabled: boolean): BlobState {
-  return useBlob(enabled ? thumbnailPathOf(location) : undefined, loadThumbnail, isRemoved);
+  return useBlob(enabled ? thumbnailPathOf(location) : undefined, loadThumbnail, isNotFound);
 }
 
 /** A photo's own bytes by its path (the larger view), with the ID token. */
