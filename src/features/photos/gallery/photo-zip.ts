@@ -57,7 +57,7 @@ async function openWithRetry(
   {
     openStream,
     signal,
-    isGone = () => false,
+    isGone,
     attempts = 3,
     pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   }: PhotosZipOptions,
@@ -66,7 +66,7 @@ async function openWithRetry(
     try {
       return await openStream(photoId, signal);
     } catch (error) {
-      if (signal.aborted || attempt >= attempts || isGone(error))
+      if (signal.aborted || attempt >= attempts || isGone?.(error))
         throw signal.aborted ? signal.reason : error;
       await pause(500 * 2 ** (attempt - 1));
     }
@@ -81,7 +81,13 @@ export async function savePhotosZip(options: PhotosZipOptions): Promise<{ parts:
   let done = 0;
   let parts = 0;
   let saved = 0;
-  options.onProgress?.({ done, total: photoIds.length });
+  // A photo is done once it is in the zip, or once it is found gone.
+  const progress = () => options.onProgress?.({ done, total: photoIds.length });
+  const doneOne = () => {
+    done += 1;
+    progress();
+  };
+  progress();
   while (next < photoIds.length || parts === 0) {
     signal.throwIfAborted();
     parts += 1;
@@ -98,8 +104,7 @@ export async function savePhotosZip(options: PhotosZipOptions): Promise<{ parts:
         } catch (error) {
           if (signal.aborted || !isGone(error)) throw error;
           next += 1;
-          done += 1;
-          options.onProgress?.({ done, total: photoIds.length });
+          doneOne();
           continue;
         }
         const counted = body.pipeThrough(
@@ -108,10 +113,7 @@ export async function savePhotosZip(options: PhotosZipOptions): Promise<{ parts:
               bytes += chunk.byteLength;
               stream.enqueue(chunk);
             },
-            flush() {
-              done += 1;
-              options.onProgress?.({ done, total: photoIds.length });
-            },
+            flush: doneOne,
           }),
           { signal },
         );
