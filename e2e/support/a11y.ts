@@ -22,15 +22,19 @@ export function contrastRatio(a: number[], b: number[]): number {
   return (light! + 0.05) / (dark! + 0.05);
 }
 
+interface Contrast {
+  ratio: number;
+  large: boolean;
+  color: string;
+}
+
 /**
  * The contrast of an element's text with what is really behind it, computed by the test (where axe cannot see
  * the background: a picture, a gradient, a label laid over a field): the element's content box is photographed
  * with every text of the page (and text shadows) made transparent, and its text colour (blended by its alpha) is compared with every pixel of that picture. The
  * lowest ratio: the text's worst spot. Also returns the text's size, for the large-text threshold.
  */
-export async function textContrast(
-  element: Locator,
-): Promise<{ ratio: number; large: boolean; color: string }> {
+async function photographedContrast(element: Locator): Promise<Contrast> {
   // Through the CSSOM, which the site's Content-Security-Policy allows (a <style> element it would block).
   const style = await element.evaluate((node) => {
     const computed = getComputedStyle(node);
@@ -133,8 +137,51 @@ async function runAxe(page: Page): Promise<AxeResults> {
   );
 }
 
-/** textContrast's results in this worker, by everything that decides the pixels it reads (expectNoViolations). */
-const CONTRAST_BY_LOOK = new Map<string, Awaited<ReturnType<typeof textContrast>>>();
+/** photographedContrast's results in this worker, by everything that decides the pixels it reads (lookOf). */
+const CONTRAST_BY_LOOK = new Map<string, Contrast>();
+
+/**
+ * What decides the pixels of an element's text and of what is behind it: the text (a field's value and
+ * placeholder too), its place and style, the window, and the boxes it lies in: their opacity, filter and blending,
+ * and the backgrounds they paint (a picture's box by where it is; a plain colour's position does not matter).
+ */
+function lookOf(element: Locator): Promise<string> {
+  return element.evaluate((node) => {
+    const box = node.getBoundingClientRect();
+    const css = getComputedStyle(node);
+    const boxes: string[] = [];
+    for (let each: Element | null = node; each; each = each.parentElement) {
+      const style = getComputedStyle(each);
+      boxes.push(`${style.opacity} ${style.filter} ${style.mixBlendMode}`);
+      if (style.backgroundImage === 'none' && style.backgroundColor === 'rgba(0, 0, 0, 0)') continue;
+      const rect = style.backgroundImage === 'none' ? undefined : each.getBoundingClientRect();
+      boxes.push(
+        `${style.backgroundColor} ${style.backgroundImage} ${style.backgroundSize} ${style.backgroundPosition} ` +
+          `${rect ? `${rect.x},${rect.y},${rect.width},${rect.height}` : ''}`,
+      );
+    }
+    const field = node instanceof HTMLInputElement || node instanceof HTMLTextAreaElement ? node : undefined;
+    return JSON.stringify([
+      node.textContent,
+      field ? [field.type, field.value, field.placeholder] : null,
+      [box.x, box.y, box.width, box.height],
+      [css.color, css.font, css.textShadow],
+      [innerWidth, innerHeight, devicePixelRatio, scrollX, scrollY],
+      boxes,
+    ]);
+  });
+}
+
+/**
+ * The contrast of an element's text with what is really behind it (see photographedContrast), photographed once
+ * per look in this worker: the banner's texts, over its picture, look the same on every page at one size.
+ */
+export async function textContrast(element: Locator): Promise<Contrast> {
+  const look = await lookOf(element);
+  let measured = CONTRAST_BY_LOOK.get(look);
+  if (!measured) CONTRAST_BY_LOOK.set(look, (measured = await photographedContrast(element)));
+  return measured;
+}
 
 /** Expects an element's text legible: at least 4.5:1 against what is behind it (3:1 for large text). */
 export async function expectLegible(element: Locator, what: string): Promise<void> {
@@ -172,41 +219,12 @@ export async function expectNoViolations(page: Page, state: string, { network = 
       continue;
     }
     // Behind an open modal dialog (its backdrop over it) the page is not to be read until the dialog closes.
-    const { behindModal, look } = await element.evaluate((node) => {
+    const behindModal = await element.evaluate((node) => {
       const dialog = document.querySelector('[role="dialog"][aria-modal="true"], dialog[open]');
-      // What decides the pixels of the text and of what is behind it: the text, its place and style, the
-      // window's size, and the backgrounds of the boxes it lies in.
-      const box = node.getBoundingClientRect();
-      const css = getComputedStyle(node);
-      const backgrounds: string[] = [];
-      for (let each: Element | null = node; each; each = each.parentElement) {
-        const style = getComputedStyle(each);
-        // A box's opacity and filter change the text's pixels too, whatever its background.
-        backgrounds.push(`${style.opacity} ${style.filter} ${style.mixBlendMode}`);
-        if (style.backgroundImage === 'none' && style.backgroundColor === 'rgba(0, 0, 0, 0)') continue;
-        // A picture's pixels depend on where its box is; a plain colour's do not.
-        const rect = style.backgroundImage === 'none' ? undefined : each.getBoundingClientRect();
-        backgrounds.push(
-          `${style.backgroundColor} ${style.backgroundImage} ${style.backgroundSize} ${style.backgroundPosition} ` +
-            `${rect ? `${rect.x},${rect.y},${rect.width},${rect.height}` : ''}`,
-        );
-      }
-      return {
-        behindModal: dialog !== null && !dialog.contains(node),
-        look: JSON.stringify([
-          node.textContent,
-          [box.x, box.y, box.width, box.height],
-          [css.color, css.font, css.textShadow],
-          [innerWidth, innerHeight, devicePixelRatio, scrollX, scrollY],
-          backgrounds,
-        ]),
-      };
+      return dialog !== null && !dialog.contains(node);
     });
     if (behindModal) continue;
-    // The banner's texts look the same on every page at one size: photographed once per look.
-    let measured = CONTRAST_BY_LOOK.get(look);
-    if (!measured) CONTRAST_BY_LOOK.set(look, (measured = await textContrast(element)));
-    const { ratio, large, color } = measured;
+    const { ratio, large, color } = await textContrast(element);
     if (ratio < (large ? 3 : 4.5))
       unjudged.push(
         `${state}: color-contrast ${ratio.toFixed(2)}:1 (computed; axe: ${why}) of ${color} at ${String(selector)}`,
