@@ -33,6 +33,9 @@ export const SUGGESTION_ID_PATTERN = '^[0-9]{8}T[0-9]{6}Z_[A-Za-z0-9]{10}$';
 
 /** The custom metadata a suggestion is stored with: who made it, checked by storage.rules against the ID token. */
 export const SUGGESTION_METADATA_KEYS = ['suggesterUid', 'suggesterEmail', 'suggesterName'] as const;
+export const REQUIRED_SUGGESTION_METADATA_KEYS = ['suggesterUid', 'suggesterEmail'] as const;
+/** A suggestion file's name in its folder. */
+export const SUGGESTION_FILE_PATTERN = `${SUGGESTION_ID_PATTERN.slice(0, -1)}[.]json$`;
 export type SuggestionMetadata = {
   suggesterUid: string;
   /** The account's verified e-mail address: organisers see who suggested a name. */

@@ -40,6 +40,8 @@ import {
 } from '../../../admin/bucket/member-files.ts';
 import { emulatorIdToken } from './tokens.ts';
 import { clientUploadRequest } from './client-upload.ts';
+import { FACES_SEEDED, facesAccessCases, facesCreateCases, facesListCases } from './faces-rules-matrix.ts';
+import { FACES_PREFIX } from '../../../src/domain/faces.ts';
 import { MAX_PHOTO_BYTES, PHOTOS_PREFIX, PHOTO_CONTENT_TYPE } from '../../../src/domain/photos.ts';
 import {
   OTHER_UID,
@@ -448,18 +450,21 @@ describe('in-process Storage emulator with the rules mirror', () => {
 
     const OK: Record<PhotoCase['method'], number> = { create: 200, update: 200, delete: 204, get: 200 };
 
-    it.each([...accessCases(), ...createCases()])('$label', async (c) => {
-      await reset(c.path, c.stored);
-      const response = await request(c);
-      const body = Buffer.from(await response.arrayBuffer());
-      expect(response.status).toBe(c.allowed ? OK[c.method] : 403);
-      const after = await storedAt(c.path);
-      if (c.method === 'get' && c.allowed) expect(body.byteLength).toBe(c.stored!.size);
-      if (c.method === 'create' && c.allowed) expect(after).toEqual(c.write);
-      else if (c.method === 'delete' && c.allowed) expect(after).toBeNull();
-      else expect(after, 'a refused request (or a read) changes nothing').toEqual(c.stored);
-      await reset(c.path, null);
-    });
+    it.each([...accessCases(), ...createCases(), ...facesAccessCases(), ...facesCreateCases()])(
+      '$label',
+      async (c) => {
+        await reset(c.path, c.stored);
+        const response = await request(c);
+        const body = Buffer.from(await response.arrayBuffer());
+        expect(response.status).toBe(c.allowed ? OK[c.method] : 403);
+        const after = await storedAt(c.path);
+        if (c.method === 'get' && c.allowed) expect(body.byteLength).toBe(c.stored!.size);
+        if (c.method === 'create' && c.allowed) expect(after).toEqual(c.write);
+        else if (c.method === 'delete' && c.allowed) expect(after).toBeNull();
+        else expect(after, 'a refused request (or a read) changes nothing').toEqual(c.stored);
+        await reset(c.path, null);
+      },
+    );
 
     /** uploadBytesResumable's requests: start (metadata), then the bytes with upload, finalize. */
     async function resumableUpload(
@@ -531,15 +536,17 @@ describe('in-process Storage emulator with the rules mirror', () => {
         pathAt('details file', 'sharedphoto1'),
         pathAt('uploader marker', 'sharedphoto1'),
         pathAt('uploader marker', 'otherphoto2', OTHER_UID),
+        ...FACES_SEEDED,
       ];
       beforeAll(async () => {
         await admin.bucket(BUCKET).deleteFiles({ prefix: PHOTOS_PREFIX });
+        await admin.bucket(BUCKET).deleteFiles({ prefix: FACES_PREFIX });
         for (const path of seeded) {
           await reset(path, { contentType: PHOTO_CONTENT_TYPE, size: 100, metadata: ownerMetadata() });
         }
       });
 
-      it.each(listCases())('$label', async ({ user, prefix, allowed }) => {
+      it.each([...listCases(), ...facesListCases()])('$label', async ({ user, prefix, allowed }) => {
         // A folder, as the SDK's list() asks for it: one level, with a delimiter. The Firebase API refuses a prefix
         // that is not a folder before any rule (400).
         const response = await fetch(

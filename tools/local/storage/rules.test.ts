@@ -34,6 +34,17 @@ import {
   type PhotoObject,
   type PhotoUser,
 } from './photo-rules-matrix.ts';
+import { facesAccessCases, facesCreateCases, facesListCases } from './faces-rules-matrix.ts';
+import {
+  FACES_CONTENT_TYPE,
+  FILE_ID_PATTERN,
+  MAX_FACES_BYTES,
+  MAX_SUGGESTION_BYTES,
+  REQUIRED_SUGGESTION_METADATA_KEYS,
+  SUGGESTION_FILE_PATTERN,
+  SUGGESTION_ID_PATTERN,
+  SUGGESTION_METADATA_KEYS,
+} from '../../../src/domain/faces.ts';
 import {
   MIRRORED_RULES_SHA256,
   decodeJwtPayload,
@@ -292,6 +303,41 @@ describe("isPermitted: the relatives' photos (members/photos/)", () => {
   });
 });
 
+describe('isPermitted: who is who (members/faces/)', () => {
+  it.each([...facesAccessCases(), ...facesCreateCases()])(
+    '$label',
+    ({ user, method, path, stored, write, allowed }) => {
+      expect(
+        isPermitted(
+          {
+            method,
+            path: rulesPath(path),
+            token: photoTokens[user],
+            resource: stored,
+            requestResource: (method === 'create' || method === 'update') && write ? asResource(write) : null,
+          },
+          PROJECT,
+        ),
+      ).toBe(allowed);
+    },
+  );
+
+  it.each(facesListCases())('$label', ({ user, prefix, allowed }) => {
+    const path = rulesPath(prefix.replace(/\/+$/, ''));
+    expect(isPermitted({ method: 'list', path, token: photoTokens[user] }, PROJECT)).toBe(allowed);
+  });
+
+  it('a verified relative who is not approved reads no tile and no name, not even one that is not there', () => {
+    const token = photoTokens['owner, not approved'];
+    for (const path of [
+      'members/faces/group-photo-1976/faces.json',
+      'members/faces/x/image_files/0/0_0.jpeg',
+    ]) {
+      expect(isPermitted({ method: 'get', path: rulesPath(path), token }, PROJECT)).toBe(false);
+    }
+  });
+});
+
 describe('matchPath', () => {
   it('matches one segment per {name}, zero or more for a trailing {name=**}, the rest exactly', () => {
     expect(matchPath('members/{folder}/{rest=**}', ['members', 'a'])).toEqual({ folder: 'a', rest: '' });
@@ -363,9 +409,16 @@ describe('storage.rules and its mirror', () => {
       '/shared/details/{file}',
       '/shared/uploaders/{uid}',
       '/shared/uploaders/{uid}/{file}',
+      '/members/faces/{fileId}',
+      '/image.dzi',
+      '/image_files/{level}/{tile}',
+      '/faces.json',
+      '/suggestions',
+      '/suggestions/{uid}',
+      '/suggestions/{uid}/{file}',
     ]);
     expect(rules.match(/allow [^:]+:if [^;]+;/g)).toEqual([
-      "allow get:if folder!='photos'&&isVerified()&&(resource==null||isOpenToVerified()||isApproved());",
+      "allow get:if folder!='photos'&&folder!='faces'&&isVerified()&&(resource==null||isOpenToVerified()||isApproved());",
       'allow list:if isOrganiser();',
       'allow list:if isSelf(uid)||isOrganiser();',
       'allow list:if isSelf(uid)||isOrganiser();',
@@ -386,7 +439,16 @@ describe('storage.rules and its mirror', () => {
       'allow list:if isSelf(uid)||isOrganiser();',
       'allow delete:if isSelf(uid)||isOrganiser();',
       `allow create:if isOrganiser()&&file.matches('${MARKER_FILE_PATTERN}')&&isNew('application/octet-stream',0)&&request.resource.metadata.size()==0;`,
+      'allow get:if maySeeFaces();',
+      'allow get:if maySeeFaces();',
+      'allow get:if maySeeFaces();',
+      `allow create:if isOrganiser()&&fileId.matches('${FILE_ID_PATTERN}')&&isServedAsIs('${FACES_CONTENT_TYPE}',512 * 1024)&&request.resource.metadata.size()==0;`,
+      'allow list:if isOrganiser();',
+      'allow list:if isSelf(uid)||isOrganiser();',
+      'allow get,delete:if isSelf(uid)||isOrganiser();',
+      `allow create:if isSelf(uid)&&isApproved()&&file.matches('${SUGGESTION_FILE_PATTERN}')&&isNew('${FACES_CONTENT_TYPE}',${MAX_SUGGESTION_BYTES})&&isSuggestedBy(uid);`,
     ]);
+    expect(512 * 1024).toBe(MAX_FACES_BYTES);
     expect(4 * 1024).toBe(MAX_DETAILS_BYTES);
     expect(DETAILS_METADATA_KEYS).toEqual(['uploaderUid']);
     expect(10 * 1024 * 1024).toBe(MAX_PHOTO_BYTES);
@@ -413,6 +475,17 @@ describe('storage.rules and its mirror', () => {
     expect(rules).toContain(
       `'${ORGANISER_CLAIM}' in request.auth.token&&request.auth.token.${ORGANISER_CLAIM}==true`,
     );
+  });
+
+  it("checks the suggestions' metadata keys of src/domain/faces.ts against the token", () => {
+    const list = (keys: readonly string[]) => `[${keys.map((key) => `'${key}'`).join(',')}]`;
+    expect(rules).toContain(`md.keys().hasOnly(${list(SUGGESTION_METADATA_KEYS)})`);
+    expect(rules).toContain(`md.keys().hasAll(${list(REQUIRED_SUGGESTION_METADATA_KEYS)})`);
+    expect(rules).toContain('md.suggesterUid==uid&&md.suggesterEmail==request.auth.token.email');
+    expect(rules).toContain(
+      "(!('suggesterName' in md)||('name' in request.auth.token&&md.suggesterName==request.auth.token.name))",
+    );
+    expect(SUGGESTION_FILE_PATTERN).toBe(`${SUGGESTION_ID_PATTERN.slice(0, -1)}[.]json$`);
   });
 
   it('reads the same metadata and claim the organiser commands write', () => {

@@ -6,7 +6,7 @@
  * changes and MIRRORED_RULES_SHA256 below does not). "verified": request.auth != null &&
  * request.auth.token.email_verified == true; "approved": the token's approved == true; "organiser": verified and
  * the token's organiser == true.
- *   - match /members/{folder}/{allPaths=**}, folder != 'photos' (the catalogue):
+ *   - match /members/{folder}/{allPaths=**}, folder not 'photos' nor 'faces' (the catalogue):
  *       list: nobody (the site never lists the catalogue's folders; a listing would name files the account may not
  *             read; members/ itself, listed without a delimiter, would name the waiting photos);
  *       get:  verified && (resource == null                                  (no such file: 404, not 403)
@@ -34,6 +34,18 @@
  *       shared/uploaders/{uid}/{file} delete: self or organiser; create: organiser, file a photo id,
  *                                     application/octet-stream, 0 bytes, no custom metadata
  *       nothing else (no update anywhere).
+ *   - members/faces/{fileId}/ (src/domain/faces.ts: paths, limits, metadata keys); "may see faces": organiser, or
+ *     verified and approved:
+ *       image.dzi, image_files/{level}/{tile}  get: may see faces
+ *       faces.json                    get: may see faces; create (over the old one too): organiser, fileId a file id,
+ *                                     application/json, <= 512 KiB, none of the serving headers, no custom metadata
+ *       suggestions                   list: organiser
+ *       suggestions/{uid}             list: self or organiser
+ *       suggestions/{uid}/{file}      get, delete: self or organiser; create: self and approved, file a suggestion id
+ *                                     + '.json', new, application/json, <= 4 KiB, metadata keys suggesterUid,
+ *                                     suggesterEmail (suggesterName optional) and nothing else, suggesterUid == uid,
+ *                                     suggesterEmail == token email, suggesterName == token name
+ *       nothing else.
  *   - Everything else: denied.
  *   Several matches may apply to one path (e.g. pending/{uid}/thumbnails is both a folder to list and a {file});
  *   as in the rules language, a request is allowed when any of them allows it.
@@ -79,13 +91,22 @@ import {
   TAKEN_AT_PATTERN,
   captionLength,
 } from '../../../src/domain/photos.ts';
+import {
+  FACES_CONTENT_TYPE,
+  FILE_ID_PATTERN,
+  MAX_FACES_BYTES,
+  MAX_SUGGESTION_BYTES,
+  REQUIRED_SUGGESTION_METADATA_KEYS,
+  SUGGESTION_FILE_PATTERN,
+  SUGGESTION_METADATA_KEYS,
+} from '../../../src/domain/faces.ts';
 
 /**
  * SHA-256 of storage.rules as normaliseRules() leaves it: the version of the rules this file mirrors. When
  * storage.rules changes, rules.test.ts fails until this mirror has been brought in line and the hash updated
  * (the test prints the new one).
  */
-export const MIRRORED_RULES_SHA256 = '46af0df703d20de26c9499d766afeaa2e5e2f183571bdae3fff8aa40cd362bdc';
+export const MIRRORED_RULES_SHA256 = '4759f6822d3f7bf00bad385d5c3dd8600f1ec3b474e0558854c02450817dc1a6';
 
 /** storage.rules without comments and with whitespace collapsed: a change in wording of a comment is no drift. */
 export function normaliseRules(text: string): string {
@@ -230,11 +251,10 @@ const isUnset = (resource: RulesResource, field: (typeof SERVING_FIELDS)[number]
   resource[field] === undefined ||
   resource[field] === '';
 
-// isNew(contentType, maxBytes): resource == null && request.resource.contentType == contentType
+// isServedAsIs(contentType, maxBytes): request.resource.contentType == contentType
 //   && request.resource.size <= maxBytes && isUnset(each serving field)
-function isNew({ resource, requestResource }: RuleContext, contentType: string, maxBytes: number): boolean {
+function isServedAsIs({ requestResource }: RuleContext, contentType: string, maxBytes: number): boolean {
   return (
-    resource === null &&
     requestResource !== null &&
     requestResource.contentType === contentType &&
     typeof requestResource.size === 'number' &&
@@ -242,6 +262,10 @@ function isNew({ resource, requestResource }: RuleContext, contentType: string, 
     SERVING_FIELDS.every((field) => isUnset(requestResource, field))
   );
 }
+
+// isNew(contentType, maxBytes): resource == null && isServedAsIs(contentType, maxBytes)
+const isNew = (ctx: RuleContext, contentType: string, maxBytes: number) =>
+  ctx.resource === null && isServedAsIs(ctx, contentType, maxBytes);
 
 const metadataOf = (resource: RulesResource | null) => resource?.metadata ?? {};
 
@@ -346,6 +370,40 @@ function isOpenToVerified({ resource }: RuleContext): boolean {
   );
 }
 
+// maySeeFaces(): isOrganiser() || (isVerified() && isApproved())
+const maySeeFaces: Condition = (ctx) => isOrganiser(ctx) || (isVerified(ctx) && isApproved(ctx));
+
+// faces.json create: isOrganiser() && fileId a file id && isServedAsIs('application/json', 512 KiB)
+//   && request.resource.metadata.size() == 0
+const mayWriteFaces: Condition = (ctx) =>
+  isOrganiser(ctx) &&
+  matches(ctx.params.fileId, FILE_ID_PATTERN) &&
+  isServedAsIs(ctx, FACES_CONTENT_TYPE, MAX_FACES_BYTES) &&
+  Object.keys(metadataOf(ctx.requestResource)).length === 0;
+
+// isSuggestedBy(uid): the metadata keys (hasOnly, hasAll), suggesterUid == uid, suggesterEmail == token email,
+//   and suggesterName absent or the token's name
+function isSuggestedBy({ requestResource, auth }: RuleContext, uid: string): boolean {
+  const md = metadataOf(requestResource);
+  return (
+    hasKeys(md, SUGGESTION_METADATA_KEYS, REQUIRED_SUGGESTION_METADATA_KEYS) &&
+    md.suggesterUid === uid &&
+    auth !== null &&
+    typeof auth.email === 'string' &&
+    md.suggesterEmail === auth.email &&
+    (!Object.hasOwn(md, 'suggesterName') || (Object.hasOwn(auth, 'name') && md.suggesterName === auth.name))
+  );
+}
+
+// suggestion create: isSelf(uid) && isApproved() && file a suggestion id + '.json'
+//   && isNew('application/json', 4 KiB) && isSuggestedBy(uid)
+const mayCreateSuggestion: Condition = (ctx) =>
+  isSelf(ctx) &&
+  isApproved(ctx) &&
+  matches(ctx.params.file, SUGGESTION_FILE_PATTERN) &&
+  isNew(ctx, FACES_CONTENT_TYPE, MAX_SUGGESTION_BYTES) &&
+  isSuggestedBy(ctx, ctx.params.uid!);
+
 /** storage.rules' match blocks, in its order. */
 const RULES: readonly MatchBlock[] = [
   {
@@ -354,6 +412,7 @@ const RULES: readonly MatchBlock[] = [
       // No list: the site never lists the catalogue's folders. No write.
       get: (ctx) =>
         ctx.params.folder !== 'photos' &&
+        ctx.params.folder !== 'faces' &&
         isVerified(ctx) &&
         (ctx.resource === null || isOpenToVerified(ctx) || isApproved(ctx)),
     },
@@ -386,6 +445,15 @@ const RULES: readonly MatchBlock[] = [
   {
     path: 'members/photos/shared/uploaders/{uid}/{file}',
     allow: { delete: selfOrOrganiser, create: mayCreateMarker },
+  },
+  { path: 'members/faces/{fileId}/image.dzi', allow: { get: maySeeFaces } },
+  { path: 'members/faces/{fileId}/image_files/{level}/{tile}', allow: { get: maySeeFaces } },
+  { path: 'members/faces/{fileId}/faces.json', allow: { get: maySeeFaces, create: mayWriteFaces } },
+  { path: 'members/faces/{fileId}/suggestions', allow: { list: isOrganiser } },
+  { path: 'members/faces/{fileId}/suggestions/{uid}', allow: { list: selfOrOrganiser } },
+  {
+    path: 'members/faces/{fileId}/suggestions/{uid}/{file}',
+    allow: { get: selfOrOrganiser, delete: selfOrOrganiser, create: mayCreateSuggestion },
   },
 ];
 

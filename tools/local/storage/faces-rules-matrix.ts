@@ -1,0 +1,350 @@
+/**
+ * The rules matrix of who is who (storage.rules, members/faces/), written once and run twice like the photos'
+ * (./photo-rules-matrix.ts, whose accounts and case shapes it shares): against the mirror in rules.test.ts and over
+ * HTTP in emulator.test.ts. The owner is a relative suggesting names; "owner, not approved" one whose approval was
+ * withdrawn, who still reads and withdraws their own suggestions but sees no tile, no name and suggests no more.
+ * Each case says whether storage.rules allows it: a table written out by hand, not derived from the mirror.
+ */
+import {
+  FACES_CONTENT_TYPE,
+  MAX_FACES_BYTES,
+  MAX_SUGGESTION_BYTES,
+  descriptorPathOf,
+  facesFilePathOf,
+  suggestionPathOf,
+  suggestionsFolderOf,
+  tilePathOf,
+  tilesFolderOf,
+  type SuggestionMetadata,
+} from '../../../src/domain/faces.ts';
+import { SERVING_FIELDS } from '../../../src/domain/photos.ts';
+import {
+  OTHER_UID,
+  OWNER_EMAIL,
+  OWNER_NAME,
+  OWNER_UID,
+  PHOTO_USER_NAMES,
+  type ListCase,
+  type PhotoCase,
+  type PhotoObject,
+  type PhotoUser,
+} from './photo-rules-matrix.ts';
+
+export const FACES_FILE_ID = 'group-photo-1976';
+const SUGGESTION_ID = '20260801T101500Z_q8Wm2Zr5Tb';
+
+export type FacesPlace = 'descriptor' | 'tile' | 'faces file' | 'suggestion';
+export const FACES_PLACES: FacesPlace[] = ['descriptor', 'tile', 'faces file', 'suggestion'];
+
+/** The path of a place's file (a suggestion in `uid`'s folder). */
+export function facesPathAt(place: FacesPlace, uid: string = OWNER_UID, fileId = FACES_FILE_ID): string {
+  switch (place) {
+    case 'descriptor':
+      return descriptorPathOf(fileId);
+    case 'tile':
+      return tilePathOf(fileId, 12, 3, 4);
+    case 'faces file':
+      return facesFilePathOf(fileId);
+    case 'suggestion':
+      return suggestionPathOf(fileId, uid, SUGGESTION_ID);
+  }
+}
+
+const withoutUndefined = (metadata: Record<string, string | undefined>) =>
+  Object.fromEntries(Object.entries(metadata).filter(([, value]) => value !== undefined)) as Record<
+    string,
+    string
+  >;
+
+/** Metadata the owner's suggestion carries. */
+export function suggestionMetadata(
+  overrides: Record<string, string | undefined> = {},
+): Record<string, string> {
+  return withoutUndefined({
+    suggesterUid: OWNER_UID,
+    suggesterEmail: OWNER_EMAIL,
+    suggesterName: OWNER_NAME,
+    ...overrides,
+  } satisfies Partial<SuggestionMetadata> & Record<string, string | undefined>);
+}
+
+/** A well-formed file for a place. */
+export function facesValidAt(place: FacesPlace, overrides: Partial<PhotoObject> = {}): PhotoObject {
+  const base: Record<FacesPlace, PhotoObject> = {
+    descriptor: { contentType: 'application/xml', size: 200, metadata: {} },
+    tile: { contentType: 'image/jpeg', size: 9_000, metadata: {} },
+    'faces file': { contentType: FACES_CONTENT_TYPE, size: 20_000, metadata: {} },
+    suggestion: { contentType: FACES_CONTENT_TYPE, size: 300, metadata: suggestionMetadata() },
+  };
+  return { ...base[place], ...overrides };
+}
+
+const APPROVED: PhotoUser[] = ['owner', 'another approved member', 'organiser claim not true'];
+const SELF: PhotoUser[] = ['owner', 'owner, not approved'];
+
+/** storage.rules, written out as a table: may `user` do `method` to an object at `place`? */
+function mayDo(
+  user: PhotoUser,
+  method: 'create' | 'overwrite' | 'update' | 'delete' | 'get',
+  place: FacesPlace,
+): boolean {
+  const organiser = user === 'organiser';
+  switch (method) {
+    case 'create':
+      return place === 'suggestion' ? user === 'owner' : place === 'faces file' && organiser;
+    case 'overwrite':
+      // An organiser's page saves the faces file over the old one; a suggestion is never overwritten.
+      return place === 'faces file' && organiser;
+    case 'update':
+      return false;
+    case 'get':
+      return place === 'suggestion' ? SELF.includes(user) || organiser : APPROVED.includes(user) || organiser;
+    case 'delete':
+      return place === 'suggestion' && (SELF.includes(user) || organiser);
+  }
+}
+
+/** Who does what to each place with a well-formed object. */
+export function facesAccessCases(): PhotoCase[] {
+  const cases: PhotoCase[] = [];
+  for (const user of PHOTO_USER_NAMES) {
+    for (const place of FACES_PLACES) {
+      const path = facesPathAt(place);
+      const existing = facesValidAt(place);
+      cases.push(
+        {
+          label: `${user} creates a ${place}`,
+          user,
+          method: 'create',
+          path,
+          stored: null,
+          write: facesValidAt(place),
+          allowed: mayDo(user, 'create', place),
+        },
+        {
+          label: `${user} overwrites a ${place}`,
+          user,
+          method: 'create',
+          path,
+          stored: existing,
+          write: facesValidAt(place),
+          allowed: mayDo(user, 'overwrite', place),
+        },
+        {
+          label: `${user} updates the metadata of a ${place}`,
+          user,
+          method: 'update',
+          path,
+          stored: existing,
+          write: { ...existing, metadata: { ...existing.metadata, suggesterName: 'changed' } },
+          allowed: mayDo(user, 'update', place),
+        },
+        {
+          label: `${user} deletes a ${place}`,
+          user,
+          method: 'delete',
+          path,
+          stored: existing,
+          allowed: mayDo(user, 'delete', place),
+        },
+        {
+          label: `${user} reads a ${place}`,
+          user,
+          method: 'get',
+          path,
+          stored: existing,
+          allowed: mayDo(user, 'get', place),
+        },
+      );
+    }
+  }
+  // Another relative's suggestion: only organisers read or delete it.
+  const othersPath = facesPathAt('suggestion', OTHER_UID);
+  const othersSuggestion = facesValidAt('suggestion', {
+    metadata: suggestionMetadata({ suggesterUid: OTHER_UID }),
+  });
+  for (const user of ['owner', 'organiser'] as const) {
+    for (const method of ['get', 'delete'] as const) {
+      cases.push({
+        label: `${user} ${method === 'get' ? 'reads' : 'deletes'} another relative's suggestion`,
+        user,
+        method,
+        path: othersPath,
+        stored: othersSuggestion,
+        allowed: user === 'organiser',
+      });
+    }
+  }
+  return cases;
+}
+
+/** Every way a create can be wrong, made by the one who may create there, plus the right ones at the limits. */
+export function facesCreateCases(): PhotoCase[] {
+  const cases: PhotoCase[] = [];
+  const create = (label: string, user: PhotoUser, path: string, write: PhotoObject, allowed: boolean) =>
+    cases.push({ label, user, method: 'create', path, stored: null, write, allowed });
+
+  for (const place of ['faces file', 'suggestion'] as const) {
+    const user: PhotoUser = place === 'suggestion' ? 'owner' : 'organiser';
+    const path = facesPathAt(place);
+    const max = place === 'suggestion' ? MAX_SUGGESTION_BYTES : MAX_FACES_BYTES;
+    const at = `${place} by the ${user}`;
+    const valid = (overrides: Partial<PhotoObject> = {}) => facesValidAt(place, overrides);
+
+    create(`${at}: text/plain`, user, path, valid({ contentType: 'text/plain' }), false);
+    create(`${at}: text/html`, user, path, valid({ contentType: 'text/html' }), false);
+    create(`${at}: exactly ${max} bytes`, user, path, valid({ size: max }), true);
+    create(`${at}: ${max + 1} bytes`, user, path, valid({ size: max + 1 }), false);
+    for (const field of SERVING_FIELDS) {
+      const value = field === 'contentDisposition' ? 'inline; filename="x.html"' : 'x';
+      create(`${at}: ${field} set`, user, path, valid({ fields: { [field]: value } }), false);
+    }
+    create(
+      `${at}: an unknown metadata key`,
+      user,
+      path,
+      valid({ metadata: { ...facesValidAt(place).metadata, access: 'verified' } }),
+      false,
+    );
+  }
+
+  const faces = facesPathAt('faces file');
+  create(
+    'faces file in an upper-case folder',
+    'organiser',
+    faces.replace(FACES_FILE_ID, 'Group'),
+    facesValidAt('faces file'),
+    false,
+  );
+  create(
+    'faces file named otherwise',
+    'organiser',
+    faces.replace('faces.json', 'names.json'),
+    facesValidAt('faces file'),
+    false,
+  );
+  create(
+    'faces file one folder deeper',
+    'organiser',
+    faces.replace('faces.json', 'x/faces.json'),
+    facesValidAt('faces file'),
+    false,
+  );
+
+  const suggestion = facesPathAt('suggestion');
+  const md = (overrides: Record<string, string | undefined>) =>
+    facesValidAt('suggestion', { metadata: suggestionMetadata(overrides) });
+  create('suggestion: no suggesterUid', 'owner', suggestion, md({ suggesterUid: undefined }), false);
+  create(
+    'suggestion: suggesterUid not the owner',
+    'owner',
+    suggestion,
+    md({ suggesterUid: OTHER_UID }),
+    false,
+  );
+  create('suggestion: no suggesterEmail', 'owner', suggestion, md({ suggesterEmail: undefined }), false);
+  create(
+    "suggestion: suggesterEmail not the account's",
+    'owner',
+    suggestion,
+    md({ suggesterEmail: 'aunt.mary@example.org' }),
+    false,
+  );
+  create(
+    "suggestion: suggesterName not the account's",
+    'owner',
+    suggestion,
+    md({ suggesterName: 'Aunt Mary' }),
+    false,
+  );
+  create('suggestion: no suggesterName', 'owner', suggestion, md({ suggesterName: undefined }), true);
+  create('suggestion: 1 byte', 'owner', suggestion, facesValidAt('suggestion', { size: 1 }), true);
+  create(
+    'suggestion: an id too short',
+    'owner',
+    suggestion.replace(SUGGESTION_ID, 'short'),
+    facesValidAt('suggestion'),
+    false,
+  );
+  create(
+    'suggestion: a .txt file',
+    'owner',
+    suggestion.replace(/\.json$/, '.txt'),
+    facesValidAt('suggestion'),
+    false,
+  );
+  create(
+    'suggestion: one folder deeper',
+    'owner',
+    suggestion.replace(`${SUGGESTION_ID}.json`, `x/${SUGGESTION_ID}.json`),
+    facesValidAt('suggestion'),
+    false,
+  );
+  create(
+    'owner, not approved creates a suggestion',
+    'owner, not approved',
+    suggestion,
+    facesValidAt('suggestion'),
+    false,
+  );
+  create(
+    "owner creates a suggestion in another uid's folder",
+    'owner',
+    facesPathAt('suggestion', OTHER_UID),
+    facesValidAt('suggestion', { metadata: suggestionMetadata({ suggesterUid: OTHER_UID }) }),
+    false,
+  );
+  create(
+    "organiser creates a suggestion in someone's folder",
+    'organiser',
+    suggestion,
+    facesValidAt('suggestion'),
+    false,
+  );
+  // Tiles come only from the organisers' command (Admin SDK); nothing else under members/faces/ for anyone.
+  const otherPaths: [string, PhotoUser][] = [
+    [facesPathAt('tile'), 'organiser'],
+    [facesPathAt('descriptor'), 'organiser'],
+    [`${tilesFolderOf(FACES_FILE_ID)}x.json`, 'organiser'],
+    [`members/faces/${FACES_FILE_ID}/other.json`, 'organiser'],
+    [`members/faces/${FACES_FILE_ID}/suggestions/${SUGGESTION_ID}.json`, 'owner'],
+    ['members/faces/faces.json', 'organiser'],
+  ];
+  for (const [path, user] of otherPaths) {
+    create(`${user} creates ${path}`, user, path, facesValidAt('faces file'), false);
+  }
+  return cases;
+}
+
+/** The folders of who is who, and who lists them: only organisers and the owners of suggestions list anything. */
+export function facesListCases(): ListCase[] {
+  const cases: ListCase[] = [];
+  const selfOrOrganiser = (user: PhotoUser) => SELF.includes(user) || user === 'organiser';
+  const folders: [string, (user: PhotoUser) => boolean][] = [
+    ['members/faces/', () => false],
+    [`members/faces/${FACES_FILE_ID}/`, () => false],
+    [tilesFolderOf(FACES_FILE_ID), () => false],
+    [`${tilesFolderOf(FACES_FILE_ID)}12/`, () => false],
+    [suggestionsFolderOf(FACES_FILE_ID), (user) => user === 'organiser'],
+    [suggestionsFolderOf(FACES_FILE_ID, OWNER_UID), selfOrOrganiser],
+    [
+      suggestionsFolderOf(FACES_FILE_ID, OTHER_UID),
+      (user) => user === 'organiser' || user === 'another approved member',
+    ],
+  ];
+  for (const user of PHOTO_USER_NAMES) {
+    for (const [prefix, allowed] of folders) {
+      cases.push({ label: `${user} lists ${prefix}`, user, prefix, allowed: allowed(user) });
+    }
+  }
+  return cases;
+}
+
+/** The files the list cases over HTTP find in the bucket. */
+export const FACES_SEEDED: string[] = [
+  facesPathAt('descriptor'),
+  facesPathAt('tile'),
+  facesPathAt('faces file'),
+  facesPathAt('suggestion'),
+  facesPathAt('suggestion', OTHER_UID),
+];
