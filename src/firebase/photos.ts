@@ -12,18 +12,13 @@
  *     are made from the waiting photo (the caller's preparer: the upload's Web Worker), never copied.
  */
 import {
-  connectStorageEmulator,
   deleteObject,
   getMetadata,
-  getStorage,
   list,
-  ref,
   uploadBytes,
   uploadBytesResumable,
-  type FirebaseStorage,
   type UploadTask,
 } from 'firebase/storage';
-import { config } from '../config/env';
 import {
   approvalPlan,
   approvedDetails,
@@ -52,19 +47,22 @@ import {
   type PhotoState,
   type PhotoStep,
 } from '../domain/photos';
-import { firebaseApp } from './app';
 import {
-  fetchMemberFile,
-  memberFileExists,
-  openMemberFileStream,
-  StorageRequestError,
-  type Progress,
-} from './storage';
+  isNotFound,
+  listNames,
+  objectRef,
+  PAGE_SIZE,
+  storageErrorKind,
+  type StorageErrorKind,
+} from './storage-sdk';
+import { fetchMemberFile, memberFileExists, openMemberFileStream, type Progress } from './storage';
 
 export type { PendingMetadata, PhotoDetails, PhotoLocation, Progress };
 
 /** One page of a listing: at most this many photos per request (the gallery's first view makes one). */
-export const PAGE_SIZE = 100;
+export { PAGE_SIZE };
+/** What went wrong with a request, as the page explains it. */
+export { isNotFound, storageErrorKind as photoErrorKind, type StorageErrorKind as PhotoErrorKind };
 
 /** The signal of a request nobody cancels. */
 const NEVER_ABORTED = new AbortController().signal;
@@ -78,64 +76,6 @@ export const WAITING_PHOTOS_CHANGED = 'reunion:waiting-photos-changed';
 function waitingPhotosChanged(): void {
   if (typeof window !== 'undefined') window.dispatchEvent(new Event(WAITING_PHOTOS_CHANGED));
 }
-
-function createStorage(): FirebaseStorage {
-  const storage = getStorage(firebaseApp);
-  if (config.emulators) {
-    const { hostname, port } = new URL(config.emulators.storageUrl);
-    connectStorageEmulator(storage, hostname, Number(port));
-  }
-  // The SDK retries a dropped connection with back-off; give up sooner than its 10 minutes, so that a photo that
-  // cannot go shows Retry while the relative is still there.
-  storage.maxUploadRetryTime = 60_000;
-  storage.maxOperationRetryTime = 30_000;
-  return storage;
-}
-
-let instance: FirebaseStorage | undefined;
-function storage(): FirebaseStorage {
-  instance ??= createStorage();
-  return instance;
-}
-
-const objectRef = (path: string) => ref(storage(), path);
-
-// ---------------------------------------------------------------------------------------------------------------
-// Errors
-// ---------------------------------------------------------------------------------------------------------------
-
-/** What went wrong with a request, as the page explains it. */
-export type PhotoErrorKind = 'denied' | 'not-found' | 'cancelled' | 'network' | 'other';
-
-export function photoErrorKind(error: unknown): PhotoErrorKind {
-  if (error instanceof DOMException && error.name === 'AbortError') return 'cancelled';
-  if (error instanceof StorageRequestError)
-    return error.status === 403 || error.status === 401
-      ? 'denied'
-      : error.status === 404
-        ? 'not-found'
-        : 'other';
-  const code = (error as { code?: unknown } | null)?.code;
-  switch (code) {
-    case 'storage/unauthorized':
-    case 'storage/unauthenticated':
-      return 'denied';
-    case 'storage/object-not-found':
-      return 'not-found';
-    case 'storage/canceled':
-      return 'cancelled';
-    case 'storage/retry-limit-exceeded':
-      return 'network';
-    default:
-      return error instanceof Error && /network/i.test(error.message) ? 'network' : 'other';
-  }
-}
-
-/**
- * Storage has no such object: a photo removed (by an organiser, or by the one who shared it) after the page listed
- * it, or a file that was never there.
- */
-export const isNotFound = (error: unknown): boolean => photoErrorKind(error) === 'not-found';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reading
@@ -233,21 +173,6 @@ export async function sharedDetails(photoId: string, signal = NEVER_ABORTED): Pr
 export async function waitingDetails(uid: string, photoId: string): Promise<PendingMetadata | null> {
   const metadata = await getMetadata(objectRef(photoPathOf({ state: 'pending', uid, photoId })));
   return readPendingMetadata(metadata.customMetadata);
-}
-
-/** Every page of a listing of one folder: the names of its objects (not of its subfolders). */
-async function listNames(folder: string): Promise<string[]> {
-  const names: string[] = [];
-  let token: string | undefined;
-  do {
-    const result = await list(objectRef(folder), {
-      maxResults: PAGE_SIZE,
-      ...(token ? { pageToken: token } : {}),
-    });
-    names.push(...result.items.map((item) => item.name));
-    token = result.nextPageToken;
-  } while (token);
-  return names;
 }
 
 /** The shared photos an account uploaded, from its markers (the uploader's own, approved or not; organisers). */
@@ -513,7 +438,7 @@ export async function approvePhoto(
       // A write refused (a file of this photo is in shared/ already), or the waiting photo gone (approved
       // meanwhile): what is there decides.
       const gone = error instanceof ApprovalError && error.problem === 'not-found';
-      if (!gone && photoErrorKind(error) !== 'denied') throw error;
+      if (!gone && storageErrorKind(error) !== 'denied') throw error;
       const photo = await sharedPhotoOf(photoId);
       await run({
         pending: { ...pendingState, photo: await memberFileExists(photoPathOf(pending)) },
