@@ -10,7 +10,7 @@ import { REPO_ROOT, formatTable, parseCommandLine, type CommandContext } from '.
 import { UsageError } from './errors.ts';
 
 const TSX = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
-const COMMANDS = ['upload', 'check', 'deploy', 'auth-settings', 'members', 'photos'] as const;
+const COMMANDS = ['upload', 'check', 'deploy', 'auth-settings', 'members', 'photos', 'faces'] as const;
 
 function runScript(
   command: string,
@@ -112,6 +112,7 @@ describe('organiser commands run directly', () => {
     ['check', [], ', bucket gs://my-real-reunion.firebasestorage.app'],
     ['members', ['list'], ''],
     ['photos', ['list'], ', bucket gs://my-real-reunion.firebasestorage.app'],
+    ['faces', ['list'], ', bucket gs://my-real-reunion.firebasestorage.app'],
     ['auth-settings', [], ''],
   ] as const)(
     'a real project without Google credentials: %s says where it would act and how to log in, exit 1',

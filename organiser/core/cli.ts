@@ -215,6 +215,11 @@ export interface CommandSpec<O extends Options> {
   requireProject?: string;
   /** Refuses a target the command cannot act on (throw UsageError), before anything is printed. */
   checkTarget?(target: Target): void;
+  /**
+   * True when the command prints data on stdout (a CSV) for these arguments: its `Target: ...` line goes to stderr
+   * then, so that `> file.csv` holds the data only.
+   */
+  dataOnStdout?(values: OptionValues<O>, positionals: string[]): boolean;
   run(run: CommandRun<O>): Promise<number>;
 }
 
@@ -253,9 +258,10 @@ export function defineCommand<const O extends Options>(spec: CommandSpec<O>) {
         spec.checkTarget?.(target);
         const describe =
           typeof spec.describe === 'function' ? spec.describe(values, positionals) : spec.describe;
-        ctx.io.out(describeTarget(target, describe));
+        const say = spec.dataOnStdout?.(values, positionals) ? ctx.io.err : ctx.io.out;
+        say(describeTarget(target, describe));
         const note = projectIdNote(target, firebaserc);
-        if (note) ctx.io.out(note);
+        if (note) say(note);
         return spec.run({
           ctx,
           values,

@@ -1,0 +1,107 @@
+/**
+ * CSV as spreadsheets read and write it (RFC 4180): cells separated by commas, a cell holding a comma, a quote or a
+ * line break between double quotes, a quote inside doubled. For the organisers' keys and lists (organiser:faces).
+ *
+ * A cell a spreadsheet would take for a formula (starting with =, +, -, @, a tab or a carriage return) is written
+ * with a leading apostrophe, which spreadsheets show as text and do not run ("CSV injection"); reading drops that
+ * apostrophe again, so that a file written here reads back as it was (a cell starting with '= gets one more).
+ */
+
+/** One record of a CSV file, with the line it starts on (1 for the first). */
+export interface CsvRecord {
+  line: number;
+  cells: string[];
+}
+
+/** A record that cannot be read: a quoted cell not closed, or text after a closing quote. */
+export interface CsvProblem {
+  line: number;
+  message: string;
+}
+
+/**
+ * The records of a CSV text (a leading byte order mark dropped; line breaks CRLF, LF or CR), the empty ones (no
+ * cell holds anything but spaces) left out. A record that cannot be read is in `problems` instead, with its line.
+ */
+export function parseCsv(text: string): { records: CsvRecord[]; problems: CsvProblem[] } {
+  const records: CsvRecord[] = [];
+  const problems: CsvProblem[] = [];
+  const source = text.replace(/^\uFEFF/, '');
+  let i = 0;
+  let line = 1;
+  while (i < source.length) {
+    const start = line;
+    const cells: string[] = [];
+    let problem: string | undefined;
+    let cell = '';
+    let atEnd = false;
+    while (!atEnd) {
+      if (source[i] === '"') {
+        // A quoted cell: up to the quote that is not doubled.
+        i += 1;
+        let closed = false;
+        while (i < source.length) {
+          const char = source[i]!;
+          if (char === '"') {
+            if (source[i + 1] === '"') {
+              cell += '"';
+              i += 2;
+              continue;
+            }
+            i += 1;
+            closed = true;
+            break;
+          }
+          if (char === '\n' || (char === '\r' && source[i + 1] !== '\n')) line += 1;
+          cell += char;
+          i += 1;
+        }
+        if (!closed) problem ??= 'a quoted cell is not closed (a " is missing)';
+        // Only a comma or the end of the record may follow the closing quote.
+        while (i < source.length && !/[,\r\n]/.test(source[i]!)) {
+          problem ??= 'text after the closing quote of a cell (write a quote inside a quoted cell as "")';
+          i += 1;
+        }
+      } else {
+        while (i < source.length && !/[,\r\n]/.test(source[i]!)) cell += source[i++];
+      }
+      cells.push(cell);
+      cell = '';
+      if (source[i] === ',') i += 1;
+      else {
+        if (source[i] === '\r') i += 1;
+        if (source[i] === '\n') i += 1;
+        line += 1;
+        atEnd = true;
+      }
+    }
+    if (problem) problems.push({ line: start, message: problem });
+    else if (cells.some((value) => value.trim() !== ''))
+      records.push({ line: start, cells: cells.map(unguarded) });
+  }
+  return { records, problems };
+}
+
+/** A formula's first character, or apostrophes before one (so that a cell starting with '= reads back as it was). */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+
+/** A cell as a spreadsheet shows it as text: a formula's first character behind an apostrophe. */
+function guarded(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** A cell read: the apostrophe guarded() put in front of a formula's first character dropped. */
+function unguarded(value: string): string {
+  return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
+}
+
+/** One cell, guarded against formulas and quoted when it holds a comma, a quote or a line break. */
+export function csvCell(value: string | number | undefined): string {
+  const text = guarded(value === undefined ? '' : String(value));
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One record as a line of CSV (without its line break). */
+export function csvLine(cells: readonly (string | number | undefined)[]): string {
+  return cells.map(csvCell).join(',');
+}
