@@ -14,6 +14,7 @@ import {
   type CatalogueEntry,
 } from '../../src/domain/catalogue.ts';
 import { emulatorConfig } from '../../admin/auth-emulator.ts';
+import { FACES_PREFIX } from '../../src/domain/faces.ts';
 import { PENDING_PREFIX, PHOTOS_PREFIX, SHARED_UPLOADERS_PREFIX } from '../../src/domain/photos.ts';
 import {
   isPhotoPath,
@@ -21,6 +22,7 @@ import {
   tokenCount,
   type TokenRemoval,
 } from '../../admin/bucket/download-tokens.ts';
+import { parseFacesPath } from '../../admin/bucket/faces.ts';
 import { ACCESS_METADATA_KEY, LARGE_DEMO_PATH, memberFileMetadata } from '../../admin/bucket/member-files.ts';
 import { thumbnailProblems } from '../../admin/bucket/thumbnails.ts';
 import { authFailure, listObjects, storageFailure, type StoredObject } from '../core/admin.ts';
@@ -46,10 +48,12 @@ content type or another access (who may read them) than the catalogue's, images 
 is missing, wrong or made from an older version of the image, files carrying a download token (a link that
 reads the file without signing in, even after the account is blocked), files whose download name is out
 of date, and files the catalogue does not know (the site never shows those; delete them in the Firebase
-console if they are not needed). Relatives' photos (${PHOTOS_PREFIX}) are counted apart. A shared photo's
-files must carry no token either (an approval in the photos page leaves one on each: remove them once a
-month); a waiting photo has the one its upload through Firebase gave it, listed as information (it goes
-with the waiting copy at approval or rejection).
+console if they are not needed). Relatives' photos (${PHOTOS_PREFIX}) and who is who (${FACES_PREFIX}: the
+pictures' tiles, faces files and suggestions) are counted apart. A shared photo's files must carry no
+token either (an approval in the photos page leaves one on each: remove them once a month), nor may a
+picture's tiles and faces file (the faces file the who-is-who page saves has one); a waiting photo, and a
+waiting suggestion, has the one its upload through Firebase gave it, listed as information (it goes with
+the file at approval, acceptance or rejection).
 Then checks that the bucket is not open to allUsers or allAuthenticatedUsers (a real project only: the
 emulator has no IAM) and reads the project's Authentication settings: the password policy must be
 enforced with the site's rule and e-mail enumeration protection off (npm run organiser:auth-settings).
@@ -61,14 +65,15 @@ ${BUCKET_HELP}
   --list                also list every catalogue file: its name in the bucket (the storage name), the
                         name it downloads as, and whether it is in the bucket
   --remove-tokens       remove every download token found: on the catalogue's files, their previews, the
-                        photos (shared and waiting) and their details, and any other file (the links stop
-                        working at once), and say how many
+                        photos (shared and waiting) and their details, who is who's tiles, faces files
+                        and suggestions, and any other file (the links stop working at once), and say
+                        how many
   -h, --help            this help
 
 Exit codes: 0 all is well; 1 a file is missing, has the wrong content type or access, an image's preview
-is missing or wrong, a file outside the waiting photos carries a download token (and --remove-tokens was not
-given or could not remove it), the bucket is public, the Authentication settings do not suit the site, or
-something could not be read; 2 usage error.`;
+is missing or wrong, a file other than a waiting photo or suggestion carries a download token (and
+--remove-tokens was not given or could not remove it), the bucket is public, the Authentication settings
+do not suit the site, or something could not be read; 2 usage error.`;
 
 export interface CheckResult {
   present: CatalogueEntry[];
@@ -90,6 +95,10 @@ export interface CheckResult {
   waitingTokens: StoredObject[];
   /** Relatives' photos (members/photos/...), every file. */
   photos: StoredObject[];
+  /** Who is who's files (members/faces/<file id>/...: tiles, descriptor, faces file, suggestions). */
+  faces: StoredObject[];
+  /** Waiting suggestions carrying the token their upload through Firebase gave them (information). */
+  suggestionTokens: StoredObject[];
   /** Stored with another Content-Disposition than the catalogue's (display name changed since the upload). */
   staleName: { entry: CatalogueEntry; actual: string | undefined }[];
   /** Objects under members/ that are no catalogue entry. */
@@ -113,6 +122,8 @@ export function compareWithCatalogue(
     downloadTokens: [],
     waitingTokens: [],
     photos: [],
+    faces: [],
+    suggestionTokens: [],
     staleName: [],
     unknown: [],
     localExtras: [],
@@ -148,6 +159,12 @@ export function compareWithCatalogue(
       result.photos.push(object);
       if (token)
         (object.name.startsWith(PENDING_PREFIX) ? result.waitingTokens : result.downloadTokens).push(object);
+      continue;
+    }
+    const face = parseFacesPath(object.name);
+    if (face) {
+      result.faces.push(object);
+      if (token) (face.kind === 'suggestion' ? result.suggestionTokens : result.downloadTokens).push(object);
       continue;
     }
     if (token) result.downloadTokens.push(object);
@@ -266,6 +283,22 @@ function report(result: CheckResult, io: CommandContext['io'], { removing }: { r
     ['Folder', 'Files', 'With a download token'],
     photoFolders.map(({ folder, files, withToken }) => [folder, String(files), String(withToken)]),
   );
+  section(
+    io,
+    'Who is who, by picture (information: a waiting suggestion has the download token its upload through ' +
+      'Firebase gave it, until it is accepted or rejected' +
+      (removing ? '; removing those too' : '; --remove-tokens removes those too') +
+      ')',
+    ['Picture', 'Tiles', 'image.dzi', 'faces.json', 'Suggestions', 'With a download token'],
+    facesByPicture(result.faces).map(({ fileId, tiles, descriptor, facesFile, suggestions, withToken }) => [
+      fileId,
+      String(tiles),
+      descriptor ? 'yes' : 'MISSING',
+      facesFile ? 'yes' : 'MISSING',
+      String(suggestions),
+      String(withToken),
+    ]),
+  );
   if (result.localExtras.length) {
     io.out('');
     io.out(
@@ -295,6 +328,37 @@ export function photosByFolder(
   return [...folders]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([folder, counts]) => ({ folder, ...counts }));
+}
+
+/** Who is who's files counted by picture, in file id order. */
+export function facesByPicture(faces: readonly StoredObject[]): {
+  fileId: string;
+  tiles: number;
+  descriptor: boolean;
+  facesFile: boolean;
+  suggestions: number;
+  withToken: number;
+}[] {
+  const pictures = new Map<string, ReturnType<typeof facesByPicture>[number]>();
+  for (const object of faces) {
+    const parsed = parseFacesPath(object.name);
+    if (!parsed) continue;
+    const picture = pictures.get(parsed.fileId) ?? {
+      fileId: parsed.fileId,
+      tiles: 0,
+      descriptor: false,
+      facesFile: false,
+      suggestions: 0,
+      withToken: 0,
+    };
+    if (parsed.kind === 'tile') picture.tiles += 1;
+    else if (parsed.kind === 'descriptor') picture.descriptor = true;
+    else if (parsed.kind === 'faces') picture.facesFile = true;
+    else picture.suggestions += 1;
+    if (tokenCount(object.metadata)) picture.withToken += 1;
+    pictures.set(parsed.fileId, picture);
+  }
+  return [...pictures.values()].sort((a, b) => (a.fileId < b.fileId ? -1 : a.fileId > b.fileId ? 1 : 0));
 }
 
 /** Every catalogue file: the name it has in the bucket, the name it downloads as, and whether it is there. */
@@ -435,12 +499,17 @@ export const main = defineCommand({
     report(result, ctx.io, { removing: values['remove-tokens'] === true });
     if (values['remove-tokens']) {
       const left = new Set(
-        (await removeReportedTokens(run, [...result.downloadTokens, ...result.waitingTokens])).map(
-          (o) => o.name,
-        ),
+        (
+          await removeReportedTokens(run, [
+            ...result.downloadTokens,
+            ...result.waitingTokens,
+            ...result.suggestionTokens,
+          ])
+        ).map((o) => o.name),
       );
       result.downloadTokens = result.downloadTokens.filter((object) => left.has(object.name));
       result.waitingTokens = result.waitingTokens.filter((object) => left.has(object.name));
+      result.suggestionTokens = result.suggestionTokens.filter((object) => left.has(object.name));
     }
     const problems = [
       ...fileProblems(result),
@@ -453,6 +522,8 @@ export const main = defineCommand({
       result.unknown.length && `${plural(result.unknown.length, 'file')} not in the catalogue`,
       result.photos.length &&
         `${plural(result.photos.length, "relatives' photo file", "relatives' photo files")} (${plural(result.waitingTokens.length, 'waiting file')} with the download token of its upload)`,
+      result.faces.length &&
+        `${plural(result.faces.length, 'who-is-who file')} (${plural(result.suggestionTokens.length, 'waiting suggestion')} with the download token of its upload)`,
     ].filter(Boolean);
     const counts = `${result.present.length} of ${CATALOGUE.length} catalogue files present`;
     ctx.io.out('');

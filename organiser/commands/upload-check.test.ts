@@ -20,6 +20,7 @@ import {
   thumbnailPathOf,
   type CatalogueEntry,
 } from '../../src/domain/catalogue.ts';
+import { descriptorPathOf, facesFilePathOf, suggestionPathOf, tilePathOf } from '../../src/domain/faces.ts';
 import { updateEmulatorConfig } from '../../admin/auth-emulator.ts';
 import type { AdminConnection, Bucket } from '../../admin/firebase-admin.ts';
 import { LARGE_DEMO_PATH, demoFile } from '../../tools/local/seed/demo-files.ts';
@@ -37,6 +38,7 @@ import { listObjects, type StoredObject } from '../core/admin.ts';
 import { passwordPolicy, type AuthSettings } from './auth-settings.ts';
 import {
   compareWithCatalogue,
+  facesByPicture,
   main as check,
   photosByFolder,
   publicBindings,
@@ -592,6 +594,69 @@ describe('organiser:check', () => {
     expect(again.io.text()).not.toContain('Removed');
   });
 
+  it("who is who: a token on a tile, a descriptor or a faces file fails; a waiting suggestion's is information; --remove-tokens removes them all", async () => {
+    const bucket = 'check-faces.firebasestorage.app';
+    await seedStorage(bucketOf(bucket), { largeFileBytes: 0 });
+    const group = 'group-photo-1976';
+    // As organiser:faces stores them (no token), and as Firebase stores an upload through its API (one token):
+    // the faces file an organiser's page saves, a relative's suggestion.
+    const files: [string, string, string | undefined][] = [
+      [descriptorPathOf(group), 'application/xml', 'token-d'],
+      [tilePathOf(group, 0, 0, 0), 'image/jpeg', undefined],
+      [tilePathOf(group, 8, 0, 0), 'image/jpeg', 'token-t'],
+      [facesFilePathOf(group), 'application/json', 'token-f'],
+      [suggestionPathOf(group, 'uid-1', '20260711T190322Z_k3J9xQ2mPa'), 'application/json', 'token-s'],
+      [suggestionPathOf(group, 'uid-2', '20260712T080000Z_Zz9Yy8Xx7W'), 'application/json', undefined],
+      [facesFilePathOf('threshing-crew'), 'application/json', undefined],
+    ];
+    for (const [path, contentType, token] of files) {
+      await saveObject(bucketOf(bucket), path, Buffer.from('{}'), {
+        contentType,
+        metadata: token ? { [DOWNLOAD_TOKENS_METADATA_KEY]: token } : {},
+      });
+    }
+
+    const failing = context();
+    expect(await check(['--bucket', bucket], failing)).toBe(1);
+    const output = failing.io.text();
+    expect(output).toMatch(
+      new RegExp(
+        String.raw`Download token .*\(3\):
+.*
+.*
+\s+members/faces/group-photo-1976/faces\.json\s+1
+\s+members/faces/group-photo-1976/image\.dzi\s+1
+\s+members/faces/group-photo-1976/image_files/8/0_0\.jpeg\s+1
+`,
+      ),
+    );
+    expect(output).toMatch(
+      /Who is who, by picture \(information: a waiting suggestion has the download token its upload through Firebase gave it, until it is accepted or rejected; --remove-tokens removes those too\) \(2\):/,
+    );
+    expect(output).toMatch(/group-photo-1976\s+2\s+yes\s+yes\s+2\s+4\n/);
+    expect(output).toMatch(/threshing-crew\s+0\s+MISSING\s+yes\s+0\s+0\n/);
+    expect(output).not.toContain('Not in the catalogue');
+    expect(failing.io.stdout.at(-1)).toBe(
+      `Check failed: ${CATALOGUE.length} of ${CATALOGUE.length} catalogue files present; 3 files with a download ` +
+        'token; 7 who-is-who files (1 waiting suggestion with the download token of its upload).',
+    );
+
+    const removing = context();
+    expect(await check(['--bucket', bucket, '--remove-tokens'], removing), removing.io.text()).toBe(0);
+    expect(removing.io.stdout).toContain(
+      'Removed 4 download tokens from 4 files: their links no longer open them.',
+    );
+    expect(removing.io.stdout.at(-1)).toBe(
+      `Check passed: ${CATALOGUE.length} of ${CATALOGUE.length} catalogue files present with the right content ` +
+        'type and access; 7 who-is-who files (0 waiting suggestions with the download token of its upload).',
+    );
+    for (const [path, , token] of files) {
+      if (token) expect(await openByToken(bucket, path, token), path).toBe(403);
+      const after = (await stored(bucket)).find((o) => o.name === path)!;
+      expect(after.metadata[DOWNLOAD_TOKENS_METADATA_KEY], path).toBeUndefined();
+    }
+  });
+
   it('--list: every catalogue file, the name it is stored under and the name it downloads as, and whether it is there', async () => {
     const bucket = 'check-list.firebasestorage.app';
     await seedStorage(bucketOf(bucket), { largeFileBytes: 0 });
@@ -780,6 +845,40 @@ describe('compareWithCatalogue', () => {
       { folder: 'members/photos/pending/uid/', files: 1, withToken: 1 },
       { folder: 'members/photos/shared/', files: 1, withToken: 1 },
       { folder: 'members/photos/shared/uploaders/', files: 2, withToken: 0 },
+    ]);
+  });
+});
+
+describe('compareWithCatalogue: who is who', () => {
+  it("counts a picture's files apart; a token fails but on a suggestion; a file no picture has is unknown", () => {
+    const file = (name: string, token?: string) => ({
+      name,
+      size: 1,
+      metadata: token ? { [DOWNLOAD_TOKENS_METADATA_KEY]: token } : {},
+    });
+    const objects = [
+      file('members/faces/'),
+      file(descriptorPathOf('threshing-crew')),
+      file(tilePathOf('threshing-crew', 3, 0, 1), 'a'),
+      file(facesFilePathOf('threshing-crew'), 'b'),
+      file(suggestionPathOf('threshing-crew', 'uid', '20260711T190322Z_k3J9xQ2mPa'), 'c'),
+      file('members/faces/threshing-crew/notes.txt', 'd'),
+    ];
+    const result = compareWithCatalogue(objects, { local: false });
+    expect(result.faces.map((object) => object.name)).toEqual(
+      objects.slice(1, 5).map((object) => object.name),
+    );
+    expect(result.downloadTokens.map((object) => object.name)).toEqual([
+      tilePathOf('threshing-crew', 3, 0, 1),
+      facesFilePathOf('threshing-crew'),
+      'members/faces/threshing-crew/notes.txt',
+    ]);
+    expect(result.suggestionTokens.map((object) => object.name)).toEqual([
+      suggestionPathOf('threshing-crew', 'uid', '20260711T190322Z_k3J9xQ2mPa'),
+    ]);
+    expect(result.unknown.map((object) => object.name)).toEqual(['members/faces/threshing-crew/notes.txt']);
+    expect(facesByPicture(result.faces)).toEqual([
+      { fileId: 'threshing-crew', tiles: 1, descriptor: true, facesFile: true, suggestions: 1, withToken: 3 },
     ]);
   });
 });
