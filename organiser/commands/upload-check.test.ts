@@ -851,7 +851,7 @@ describe('compareWithCatalogue', () => {
 
 describe('compareWithCatalogue: who is who', () => {
   it("counts a picture's files apart; a token fails but on a suggestion; a file no picture has is unknown", () => {
-    const file = (name: string, token?: string) => ({
+    const file = (name: string, token?: string): StoredObject => ({
       name,
       size: 1,
       metadata: token ? { [DOWNLOAD_TOKENS_METADATA_KEY]: token } : {},
