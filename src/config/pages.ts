@@ -14,7 +14,7 @@ interface PageDefinition {
   /**
    * A path with a parameter: 'news/:slug' is one page per news post (content/news), /news/<slug> and
    * /nb/news/<slug>; a public one has a build-time HTML file for each post in each language
-   * (tools/build/page-paths.ts).
+   * (tools/build/page-paths.ts). 'members/who-is-who/:slug' is one per picture opened for naming.
    */
   readonly path?: `${string}/:slug`;
   /**
@@ -90,6 +90,13 @@ export const PAGE_LIST = [
     access: 'member',
     nav: { menu: 'members', label: m.nav_photos },
   },
+  // One page per catalogue picture opened for naming (its file id), linked from its row in the members area.
+  {
+    name: 'who-is-who',
+    path: 'members/who-is-who/:slug',
+    module: 'features/faces/who-is-who-page.tsx',
+    access: 'member',
+  },
 ] as const satisfies readonly PageDefinition[];
 
 export type Page = (typeof PAGE_LIST)[number]['name'];
@@ -125,9 +132,9 @@ export const PUBLIC_PAGES = /* @__PURE__ */ pagesWhere((page) => page.access ===
 /** Pages in sitemap.xml. */
 export const SITEMAP_PAGES: readonly Page[] = /* @__PURE__ */ pagesWhere(inSitemap);
 
-/** Pages behind the route guard (kept out of search engines by robots.txt too). */
+/** Pages behind the route guard with one path each (robots.txt keeps them, and what is below them, out of search engines). */
 export const MEMBER_PAGES = /* @__PURE__ */ pagesWhere(
-  (page) => page.access === 'member',
+  (page) => page.access === 'member' && !page.path,
 ) as readonly PlainPage[];
 
 /** The pages a header menu links to, in the list's order, with their labels. */

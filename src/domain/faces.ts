@@ -8,9 +8,14 @@
  *   members/faces/<file id>/faces.json                       the faces: number, box, row, name, note (organisers)
  *   members/faces/<file id>/suggestions/<uid>/<id>.json      a relative's suggestion for one face
  */
+import { matchesTerms, normalizeForSearch, searchTerms } from '../lib/search-text';
 import { CATALOGUE, MEMBERS_PREFIX, type CatalogueEntry } from './catalogue';
+import { newPhotoId } from './photos';
 
 export const FACES_PREFIX = `${MEMBERS_PREFIX}faces/`;
+
+/** The picture the members' welcome leads to: the group photo of the 1976 reunion. */
+export const GROUP_PHOTO_1976 = 'group-photo-1976';
 
 /** The tile size and format sharp writes (and the viewer asks for). */
 export const TILE_SIZE = 256;
@@ -224,4 +229,32 @@ export function withName(faces: readonly Face[], number: number, name: string, n
       ...(cleanNote && { note: cleanNote }),
     };
   });
+}
+
+/** A new suggestion's id: when it was made (UTC, to the second) and a random part, as a photo's id. */
+export function newSuggestionId(now: Date, random?: string): string {
+  return newPhotoId(now, random);
+}
+
+/** What a face is found by: its number, name and note, as the search compares text. */
+const searchableFace = (face: Face) =>
+  normalizeForSearch([String(face.number), face.name ?? '', face.note ?? ''].join(' '));
+
+/**
+ * The faces a search finds, in number order: every word of the query in the number, the name or the note (case,
+ * accents and æ/ø/å do not matter: "Oystein" finds "Øystein"); only those without a name when `unnamedOnly`.
+ */
+export function findFaces(faces: readonly Face[], query: string, unnamedOnly = false): Face[] {
+  const terms = searchTerms(query);
+  return faces.filter((face) => (!unnamedOnly || !face.name) && matchesTerms(searchableFace(face), terms));
+}
+
+/** A suggestion file's text, as the page and the command write it. */
+export function suggestionText(suggestion: Suggestion): string {
+  return JSON.stringify(suggestion);
+}
+
+/** The faces file's text. */
+export function facesFileText(file: FacesFile): string {
+  return JSON.stringify(file);
 }

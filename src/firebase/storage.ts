@@ -13,7 +13,7 @@ import { mediaUrl } from './media-url';
  * gives an object a download token when a client reads its metadata and finds none. Sizes come from the media
  * answer's Content-Length (catalogue files are stored without Content-Encoding, so it is the byte count).
  */
-const STORAGE_HOST = config.emulators?.storageUrl ?? 'https://firebasestorage.googleapis.com';
+export const STORAGE_HOST = config.emulators?.storageUrl ?? 'https://firebasestorage.googleapis.com';
 
 /** Storage answered with an error status (the request reached it). */
 export class StorageRequestError extends HttpStatusError {

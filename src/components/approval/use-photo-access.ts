@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { checkApproval, type CheckResult } from '../../components/approval/use-approval';
+import { checkApproval, type CheckResult } from './use-approval';
 import { photoAccess, type PhotoAccess } from '../../firebase/photo-access';
 
 export interface PhotoAccessState {

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { Accordion } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { pagePath } from '../../config/pages';
 import { groupsOf, type CatalogueEntry } from '../../domain/catalogue';
+import { currentLocale } from '../../lib/locale';
 import { m } from '../../paraglide/messages.js';
 import { DownloadButton } from './download-button';
 import type { Progress } from './download-service';
@@ -20,6 +23,8 @@ interface Props {
   onError: (error: unknown, entry: CatalogueEntry) => void;
   /** Images: each file shows its preview, which opens the larger view. */
   onOpenImage?: (entry: CatalogueEntry) => void;
+  /** Images opened for naming: each links to its who-is-who page. */
+  namedPictures?: ReadonlySet<string>;
 }
 
 /**
@@ -35,6 +40,7 @@ export function FileGroups({
   onCancel,
   onError,
   onOpenImage,
+  namedPictures,
 }: Props) {
   const groups = groupsOf(section)
     .map(({ group, entries }) => ({ group, entries: entries.filter((entry) => matches.has(entry.id)) }))
@@ -80,6 +86,14 @@ export function FileGroups({
                     onCancel={onCancel}
                     onError={onError}
                   />
+                  {namedPictures?.has(entry.id) && (
+                    <Link
+                      className="who-is-who-link"
+                      to={pagePath('who-is-who', currentLocale(), { slug: entry.id })}
+                    >
+                      {m.members_who_is_who_link()}
+                    </Link>
+                  )}
                 </li>
               ))}
             </ul>

@@ -11,8 +11,11 @@ import { SectionNav, type SectionLink } from '../../components/section-nav';
 import { config } from '../../config/env';
 import { pagePath } from '../../config/pages';
 import { type CatalogueEntry } from '../../domain/catalogue';
+import { GROUP_PHOTO_1976 } from '../../domain/faces';
+import { currentLocale } from '../../lib/locale';
 import { MEMBER_SECTION_IDS, type MemberSectionId } from '../../domain/member-sections';
 import { isAccountBlocked } from '../../firebase/auth-errors';
+import { openedForNaming } from '../../firebase/faces-opened';
 import { isPermissionDenied } from '../../firebase/storage';
 import { formatLongDate } from '../../lib/format';
 import { Tensed } from '../../components/reunion-tense';
@@ -29,6 +32,22 @@ import { presenterName, SEMINARS, SEMINARS_HOSTED } from './seminars';
 import '../../styles/bootstrap-lazy.scss';
 
 type Download = (entry: CatalogueEntry, onProgress: (progress: Progress) => void) => Promise<void>;
+
+/** The images opened for naming, once the account is known to be approved (others could not open them). */
+function useNamedPictures(approved: boolean | undefined): ReadonlySet<string> {
+  const [named, setNamed] = useState<ReadonlySet<string>>(() => new Set());
+  useEffect(() => {
+    if (!approved) return;
+    let active = true;
+    void openedForNaming().then((ids) => {
+      if (active) setNamed(ids);
+    });
+    return () => {
+      active = false;
+    };
+  }, [approved]);
+  return named;
+}
 
 function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
   return (
@@ -84,6 +103,7 @@ export default function MembersPage() {
   const [viewing, setViewing] = useState<CatalogueEntry | undefined>();
   const [query, setQuery] = useState('');
   const { approved, checkAgain } = useApproval();
+  const namedPictures = useNamedPictures(approved);
   const { signOut } = useAuth();
   useEffect(() => () => service.dispose(), [service]);
 
@@ -141,6 +161,17 @@ export default function MembersPage() {
           tags={{ link: (children) => <Link to={pagePath('members/photos')}>{children}</Link> }}
         />
       </p>
+      <p className="members-who-is-who">
+        <RichText
+          message={m.members_who_is_who}
+          inputs={{}}
+          tags={{
+            link: (children) => (
+              <Link to={pagePath('who-is-who', currentLocale(), { slug: GROUP_PHOTO_1976 })}>{children}</Link>
+            ),
+          }}
+        />
+      </p>
       <Row className="g-4">
         <Col md={4} lg={3} as="aside">
           <div className="sticky-md-top sidebar-sticky">
@@ -189,7 +220,12 @@ export default function MembersPage() {
           </section>
           <section id="images" className="content-section" aria-labelledby="images-heading">
             <h2 id="images-heading">{m.members_section_images()}</h2>
-            <FileGroups section="images" {...groupProps} onOpenImage={setViewing} />
+            <FileGroups
+              section="images"
+              {...groupProps}
+              onOpenImage={setViewing}
+              namedPictures={namedPictures}
+            />
           </section>
           <section
             id="educational-materials"

@@ -14,7 +14,7 @@ import { MyPhotos } from './mine/my-photos';
 import { rememberPhoto } from './mine/my-photos-store';
 import { WorkerPhotoPreparer, type PhotoPreparer } from './prepare/photo-preparer';
 import { UploadPanel } from './upload/upload-panel';
-import { usePhotoAccess } from './use-photo-access';
+import { usePhotoAccess } from '../../components/approval/use-photo-access';
 import { browserUploadDeps, useUploads, type UploadDeps } from './upload/use-uploads';
 import '../../styles/bootstrap-lazy.scss';
 import './photos.scss';

@@ -1,0 +1,177 @@
+import OpenSeadragon from 'openseadragon';
+import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import { TILE_FORMAT, TILE_OVERLAP, TILE_SIZE, type Face, type FaceBox } from '../../domain/faces';
+import { tileAddress, tileHeaders } from '../../firebase/faces';
+import { m } from '../../paraglide/messages.js';
+
+export interface DeepZoomHandle {
+  /** Flies the view to a face's box, with room around it. */
+  flyTo(box: FaceBox): void;
+  zoomBy(factor: number): void;
+  /** The whole picture. */
+  home(): void;
+}
+
+interface Props {
+  fileId: string;
+  width: number;
+  height: number;
+  faces: readonly Face[];
+  selected: number | undefined;
+  /** A tap or click on the picture, where (fractions of its width and height), and the face there if any. */
+  onPick: (point: { x: number; y: number }, face: Face | undefined) => void;
+  /** The whole picture has been drawn once (its lowest levels' tiles are in). */
+  onReady?: () => void;
+  onTileError?: () => void;
+}
+
+/** The face whose box holds the point, the smallest if boxes overlap. */
+export function faceAt(faces: readonly Face[], x: number, y: number): Face | undefined {
+  return faces
+    .filter(({ box }) => box && x >= box.x && x <= box.x + box.width && y >= box.y && y <= box.y + box.height)
+    .sort((a, b) => a.box!.width * a.box!.height - b.box!.width * b.box!.height)[0];
+}
+
+/**
+ * The picture's Deep Zoom tiles in OpenSeadragon: only the tiles of the detail in view are fetched, each with the
+ * account's ID token in an Authorization header (storage.rules checks every one; never a `?token=` address), at most
+ * a few at a time, and at most MAX_TILES_KEPT decoded tiles are kept, so memory stays bounded however long one zooms
+ * around. Pinch, wheel, drag and double tap zoom and pan; the focused picture takes +, -, the arrows and 0 (OpenSeadragon's
+ * own keys). The faces' boxes are drawn over it with their numbers; they are not controls (the list of faces is
+ * the way to them by keyboard and screen reader).
+ */
+export const DeepZoomViewer = forwardRef<DeepZoomHandle, Props>(function DeepZoomViewer(
+  { fileId, width, height, faces, selected, onPick, onReady, onTileError },
+  ref,
+) {
+  const element = useRef<HTMLDivElement>(null);
+  const viewer = useRef<OpenSeadragon.Viewer | null>(null);
+  const callbacks = useRef({ onPick, onReady, onTileError, faces });
+  callbacks.current = { onPick, onReady, onTileError, faces };
+
+  useEffect(() => {
+    const source = new OpenSeadragon.DziTileSource(width, height, TILE_SIZE, TILE_OVERLAP, '', TILE_FORMAT);
+    source.getTileUrl = (level: number, column: number, row: number) =>
+      tileAddress(fileId, level, column, row);
+    // fetch() with a fresh ID token for each tile (Firebase renews it when due) and a real abort.
+    source.downloadTileStart = (context: OpenSeadragon.ImageJob) => {
+      const controller = new AbortController();
+      context.userData.controller = controller;
+      tileHeaders()
+        .then((headers) => fetch(context.src, { headers, signal: controller.signal }))
+        .then((response) => (response.ok ? response.blob() : Promise.reject(new Error(`${response.status}`))))
+        .then(
+          (blob) => context.finish(blob, null, 'rasterBlob'),
+          (error: unknown) => {
+            if (controller.signal.aborted) return;
+            callbacks.current.onTileError?.();
+            context.fail(`Tile not loaded: ${String(error)}`, null);
+          },
+        );
+    };
+    source.downloadTileAbort = (context: OpenSeadragon.ImageJob) => {
+      (context.userData.controller as AbortController | undefined)?.abort();
+    };
+
+    const instance = OpenSeadragon({
+      element: element.current!,
+      // A TileSource instance is accepted (the types only list options and addresses).
+      tileSources: source as unknown as OpenSeadragon.TileSourceOptions,
+      drawer: 'canvas',
+      showNavigationControl: false,
+      imageLoaderLimit: MAX_TILE_REQUESTS,
+      maxImageCacheCount: MAX_TILES_KEPT,
+      visibilityRatio: 1,
+      constrainDuringPan: true,
+      maxZoomPixelRatio: 2,
+      minZoomImageRatio: 1,
+      gestureSettingsMouse: { clickToZoom: false, dblClickToZoom: true },
+      gestureSettingsTouch: { dblClickToZoom: true, pinchRotate: false },
+      springStiffness: 8,
+    });
+    viewer.current = instance;
+    instance.canvas.setAttribute('aria-label', m.faces_viewer_label());
+    instance.canvas.setAttribute('role', 'application');
+    instance.canvas.setAttribute('aria-roledescription', m.faces_viewer_role());
+
+    instance.addHandler('canvas-click', (event) => {
+      if (!event.quick) return;
+      const point = instance.viewport.viewerElementToImageCoordinates(event.position);
+      const at = { x: point.x / width, y: point.y / height };
+      if (at.x < 0 || at.x > 1 || at.y < 0 || at.y > 1) return;
+      callbacks.current.onPick(at, faceAt(callbacks.current.faces, at.x, at.y));
+    });
+    instance.world.addOnceHandler('add-item', (added) => {
+      added.item.addOnceHandler('fully-loaded-change', () => callbacks.current.onReady?.());
+    });
+    return () => {
+      instance.destroy();
+      viewer.current = null;
+    };
+  }, [fileId, width, height]);
+
+  // The boxes, drawn again when the faces change (a marker placed, a name accepted) or another is selected.
+  useEffect(() => {
+    const instance = viewer.current;
+    if (!instance) return;
+    instance.clearOverlays();
+    const aspect = height / width;
+    for (const face of faces) {
+      if (!face.box) continue;
+      const box = document.createElement('div');
+      box.className = `face-box${face.number === selected ? ' face-box-selected' : ''}${face.name ? '' : ' face-box-unnamed'}`;
+      box.setAttribute('aria-hidden', 'true');
+      const number = document.createElement('span');
+      number.className = 'face-box-number';
+      number.textContent = String(face.number);
+      box.append(number);
+      instance.addOverlay({
+        element: box,
+        location: new OpenSeadragon.Rect(
+          face.box.x,
+          face.box.y * aspect,
+          face.box.width,
+          face.box.height * aspect,
+        ),
+      });
+    }
+  }, [faces, selected, width, height]);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      flyTo(box) {
+        const instance = viewer.current;
+        if (!instance) return;
+        const aspect = height / width;
+        // Three boxes wide: the face and its neighbours.
+        const room = Math.max(box.width, box.height) * 1.5;
+        instance.viewport.fitBoundsWithConstraints(
+          new OpenSeadragon.Rect(
+            box.x + box.width / 2 - room,
+            (box.y + box.height / 2) * aspect - room,
+            room * 2,
+            room * 2,
+          ),
+        );
+      },
+      zoomBy(factor) {
+        const instance = viewer.current;
+        if (!instance) return;
+        instance.viewport.zoomBy(factor);
+        instance.viewport.applyConstraints();
+      },
+      home() {
+        viewer.current?.viewport.goHome();
+      },
+    }),
+    [width, height],
+  );
+
+  return <div ref={element} className="deep-zoom-viewer" />;
+});
+
+/** Tiles fetched at once: enough to fill a phone's screen quickly without queueing the whole level. */
+const MAX_TILE_REQUESTS = 6;
+/** Decoded tiles kept (each 256 x 256 px, about 256 KiB): the memory bound while zooming around. */
+const MAX_TILES_KEPT = 120;

@@ -1,0 +1,252 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, ButtonGroup, Col, Row } from 'react-bootstrap';
+import { CheckAgain } from '../../components/approval/check-again';
+import { MailLink } from '../../components/approval/mail-link';
+import { PageLoading } from '../../components/page-loading';
+import { RichText } from '../../components/rich-text';
+import { config } from '../../config/env';
+import { withName, type Face, type FaceBox, type FacesFile } from '../../domain/faces';
+import {
+  deleteSuggestion,
+  facesErrorKind,
+  readAllSuggestions,
+  readFaces,
+  readOwnSuggestions,
+  saveFaces,
+  sendSuggestion,
+  type StoredSuggestion,
+} from '../../firebase/faces';
+import type { PhotoAccess } from '../../firebase/photo-access';
+import { m } from '../../paraglide/messages.js';
+import { usePhotoAccess } from '../../components/approval/use-photo-access';
+import { DeepZoomViewer, type DeepZoomHandle } from './deep-zoom-viewer';
+import { FaceDetails } from './face-details';
+import { FaceList } from './face-list';
+import { MySuggestions, Review } from './suggestions';
+import '../../styles/bootstrap-lazy.scss';
+import './faces.scss';
+
+type Loaded =
+  | { state: 'loading' }
+  | { state: 'ready'; file: FacesFile }
+  | { state: 'not-opened' }
+  | { state: 'denied' }
+  | { state: 'failed' };
+
+/** A box for a face placed by a tap: the size of the others in its row (or of all), centred where it was tapped. */
+export function boxAt(point: { x: number; y: number }, face: Face, faces: readonly Face[]): FaceBox {
+  const sized = faces.filter((other) => other.box && other.number !== face.number);
+  const sameRow = sized.filter((other) => face.row !== undefined && other.row === face.row);
+  const pool = (sameRow.length ? sameRow : sized).map((other) => other.box!);
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const width = pool.length ? median(pool.map((box) => box.width))! : 0.03;
+  const height = pool.length ? median(pool.map((box) => box.height))! : 0.05;
+  const clamp = (value: number, size: number) => Math.min(Math.max(value - size / 2, 0), 1 - size);
+  return { x: clamp(point.x, width), y: clamp(point.y, height), width, height };
+}
+
+function Picture({ fileId, access }: { fileId: string; access: PhotoAccess }) {
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [selected, setSelected] = useState<number | undefined>();
+  const [placing, setPlacing] = useState(false);
+  const [tilesFailed, setTilesFailed] = useState(false);
+  const [mine, setMine] = useState<StoredSuggestion[]>([]);
+  const [waiting, setWaiting] = useState<StoredSuggestion[]>([]);
+  const viewer = useRef<DeepZoomHandle>(null);
+
+  // Read again by Try again (attempt) and after the account's access changes.
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let active = true;
+    readFaces(fileId).then(
+      (file) => {
+        if (active) setLoaded(file ? { state: 'ready', file } : { state: 'failed' });
+      },
+      (error: unknown) => {
+        if (!active) return;
+        const kind = facesErrorKind(error);
+        setLoaded({ state: kind === 'not-found' ? 'not-opened' : kind === 'denied' ? 'denied' : 'failed' });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [fileId, attempt]);
+
+  useEffect(() => {
+    let active = true;
+    (access.organiser ? readAllSuggestions(fileId) : readOwnSuggestions(fileId, access.uid)).then(
+      (entries) => {
+        if (!active) return;
+        if (access.organiser) setWaiting(entries);
+        else setMine(entries);
+      },
+      // The picture is still there to see; the list comes back with the next visit.
+      (error: unknown) => console.warn('Could not read the suggestions', error),
+    );
+    return () => {
+      active = false;
+    };
+  }, [access.organiser, access.uid, fileId]);
+
+  if (loaded.state === 'loading') return <PageLoading />;
+  if (loaded.state === 'not-opened') return <Alert variant="info">{m.faces_not_opened()}</Alert>;
+  if (loaded.state !== 'ready')
+    return (
+      <Alert variant="warning" className="faces-load-failed">
+        <p>{m.faces_load_failed()}</p>
+        <Button
+          variant="outline-secondary"
+          size="sm"
+          onClick={() => {
+            setLoaded({ state: 'loading' });
+            setAttempt((value) => value + 1);
+          }}
+        >
+          {m.faces_try_again()}
+        </Button>
+      </Alert>
+    );
+
+  const { file } = loaded;
+  const face = file.faces.find((candidate) => candidate.number === selected);
+  const choose = (chosen: Face) => {
+    setSelected(chosen.number);
+    setPlacing(false);
+    if (chosen.box) viewer.current?.flyTo(chosen.box);
+  };
+
+  /** An organiser's change, made on the newest faces file (another organiser may have saved since). */
+  const change = async (update: (faces: readonly Face[]) => Face[]) => {
+    const newest = (await readFaces(fileId)) ?? file;
+    const next = { ...newest, faces: update(newest.faces) };
+    await saveFaces(next);
+    setLoaded({ state: 'ready', file: next });
+  };
+
+  const onPick = (point: { x: number; y: number }, picked: Face | undefined) => {
+    if (placing && face) {
+      const box = boxAt(point, face, file.faces);
+      setPlacing(false);
+      void change((faces) =>
+        faces.map((other) => (other.number === face.number ? { ...other, box } : other)),
+      ).catch((error: unknown) => console.warn('Could not place the box', error));
+      return;
+    }
+    if (picked) setSelected(picked.number);
+  };
+
+  return (
+    <>
+      <p className="lead">{m.faces_lead()}</p>
+      <Row className="g-4">
+        <Col lg={8}>
+          <ButtonGroup size="sm" className="mb-2 faces-zoom" aria-label={m.faces_viewer_role()}>
+            <Button variant="outline-secondary" onClick={() => viewer.current?.zoomBy(1.5)}>
+              {m.faces_zoom_in()}
+            </Button>
+            <Button variant="outline-secondary" onClick={() => viewer.current?.zoomBy(1 / 1.5)}>
+              {m.faces_zoom_out()}
+            </Button>
+            <Button variant="outline-secondary" onClick={() => viewer.current?.home()}>
+              {m.faces_whole_picture()}
+            </Button>
+          </ButtonGroup>
+          <DeepZoomViewer
+            ref={viewer}
+            fileId={fileId}
+            width={file.width}
+            height={file.height}
+            faces={file.faces}
+            selected={selected}
+            onPick={onPick}
+            onTileError={() => setTilesFailed(true)}
+          />
+          <p className="small text-body-secondary mt-1 mb-0">{m.faces_keys_hint()}</p>
+          {tilesFailed && (
+            <Alert variant="warning" className="py-2 mt-2" dismissible onClose={() => setTilesFailed(false)}>
+              {m.faces_tiles_failed()}
+            </Alert>
+          )}
+          <FaceDetails
+            key={face?.number}
+            face={face}
+            faces={file.faces}
+            organiser={access.organiser}
+            canSuggest={access.approved && !!access.email}
+            placing={placing}
+            onPlace={setPlacing}
+            onShow={choose}
+            onSuggest={async (target, name, note) => {
+              const sent = await sendSuggestion(
+                fileId,
+                { uid: access.uid, email: access.email!, ...(access.name ? { name: access.name } : {}) },
+                { face: target.number, name, ...(note ? { note } : {}) },
+              );
+              setMine((entries) => [...entries, sent]);
+            }}
+            onEdit={(target, name, note, row) =>
+              change((faces) =>
+                withName(faces, target.number, name, note).map((other) =>
+                  other.number === target.number && row !== undefined && row >= 1 ? { ...other, row } : other,
+                ),
+              )
+            }
+          />
+          {access.organiser ? (
+            <Review
+              faces={file.faces}
+              suggestions={waiting}
+              onAccept={async (entry) => {
+                await change((faces) =>
+                  withName(faces, entry.suggestion.face, entry.suggestion.name, entry.suggestion.note),
+                );
+                await deleteSuggestion(entry.path);
+                setWaiting((entries) => entries.filter((other) => other.path !== entry.path));
+              }}
+              onReject={async (entry) => {
+                await deleteSuggestion(entry.path);
+                setWaiting((entries) => entries.filter((other) => other.path !== entry.path));
+              }}
+            />
+          ) : (
+            <MySuggestions
+              suggestions={mine}
+              onWithdraw={async (entry) => {
+                await deleteSuggestion(entry.path);
+                setMine((entries) => entries.filter((other) => other.path !== entry.path));
+              }}
+            />
+          )}
+        </Col>
+        <Col lg={4}>
+          <FaceList faces={file.faces} selected={selected} onChoose={choose} />
+        </Col>
+      </Row>
+    </>
+  );
+}
+
+/**
+ * Who is who in a picture, below its heading (./who-is-who-page.tsx loads it): approved relatives and organisers see
+ * the picture and the names; a verified relative who is not approved is told why and whom to ask.
+ */
+export default function WhoIsWhoContent({ fileId }: { fileId: string }) {
+  const { access, checkAgain } = usePhotoAccess();
+  if (access === undefined) return <PageLoading />;
+  if (access === null) return <Alert variant="warning">{m.photos_access_failed()}</Alert>;
+  if (!access.approved && !access.organiser)
+    return (
+      <Alert variant="info" className="faces-approval">
+        <p>
+          <RichText
+            message={m.faces_approval_text}
+            inputs={{ email: config.contactEmail }}
+            tags={{ link: (children) => <MailLink alertLink>{children}</MailLink> }}
+          />
+        </p>
+        <CheckAgain checkAgain={checkAgain} onApproved={() => {}} />
+      </Alert>
+    );
+  return <Picture fileId={fileId} access={access} />;
+}

@@ -1,0 +1,149 @@
+/**
+ * Who is who in Cloud Storage (paths, formats and limits in src/domain/faces.ts): the only code of the site that
+ * reads a picture's tiles and faces, sends and withdraws suggestions, and (organisers) saves names and markers.
+ * storage.rules decides every request:
+ *   - the tiles and the faces file are read as bytes with the ID token in an Authorization header (./storage.ts;
+ *     the tiles by the viewer, from tileAddress() and tileHeaders()), never by a `?token=` address and never their
+ *     metadata;
+ *   - a relative lists and reads their own suggestions the same way; only an organiser reads a suggestion's
+ *     metadata (who made it), which Storage answers with the file's download token.
+ */
+import { deleteObject, getMetadata, uploadBytes } from 'firebase/storage';
+import { config } from '../config/env';
+import {
+  cleanText,
+  FACES_CONTENT_TYPE,
+  facesFilePathOf,
+  facesFileText,
+  newSuggestionId,
+  parseFacesFile,
+  parseSuggestion,
+  suggestionPathOf,
+  suggestionsFolderOf,
+  suggestionText,
+  tilePathOf,
+  type FacesFile,
+  type Suggestion,
+  type SuggestionMetadata,
+} from '../domain/faces';
+import { idToken } from './auth';
+import { mediaUrl } from './media-url';
+import { fetchMemberFile, STORAGE_HOST } from './storage';
+import { listFolder, listNames, objectRef } from './storage-sdk';
+
+export { storageErrorKind as facesErrorKind } from './storage-sdk';
+
+/** The signal of a request nobody cancels. */
+const NEVER_ABORTED = new AbortController().signal;
+
+/** The address of a tile's bytes (to be fetched with tileHeaders()). */
+export function tileAddress(fileId: string, level: number, column: number, row: number): string {
+  return mediaUrl(STORAGE_HOST, config.firebase.storageBucket, tilePathOf(fileId, level, column, row));
+}
+
+/** The headers a tile request carries: the account's ID token (fresh; Firebase renews it when due). */
+export async function tileHeaders(): Promise<Record<string, string>> {
+  return { Authorization: `Firebase ${await idToken()}` };
+}
+
+/**
+ * A picture's faces file; undefined when the file is not one. Rejects like fetchMemberFile (403: the account may not
+ * see it; 404: the picture is not opened for naming).
+ */
+export async function readFaces(fileId: string, signal = NEVER_ABORTED): Promise<FacesFile | undefined> {
+  const blob = await fetchMemberFile(facesFilePathOf(fileId), { contentType: FACES_CONTENT_TYPE, signal });
+  return parseFacesFile(await blob.text());
+}
+
+/** Saves a picture's faces file over the old one (organisers: a name accepted or edited, a marker placed). */
+export async function saveFaces(file: FacesFile): Promise<void> {
+  await uploadBytes(objectRef(facesFilePathOf(file.fileId)), new Blob([facesFileText(file)]), {
+    contentType: FACES_CONTENT_TYPE,
+  });
+}
+
+/** A suggestion as stored: where, and who made it (organisers; the author's own have no metadata read). */
+export interface StoredSuggestion {
+  path: string;
+  uid: string;
+  suggestion: Suggestion;
+  /** Read for organisers only. */
+  metadata?: SuggestionMetadata;
+}
+
+async function readSuggestion(path: string, uid: string): Promise<StoredSuggestion | undefined> {
+  const blob = await fetchMemberFile(path, { contentType: FACES_CONTENT_TYPE, signal: NEVER_ABORTED });
+  const suggestion = parseSuggestion(await blob.text());
+  return suggestion && { path, uid, suggestion };
+}
+
+/** The account's own suggestions waiting for an organiser, oldest first. */
+export async function readOwnSuggestions(fileId: string, uid: string): Promise<StoredSuggestion[]> {
+  const folder = suggestionsFolderOf(fileId, uid);
+  const names = (await listNames(folder)).sort();
+  const read = await Promise.all(names.map((name) => readSuggestion(`${folder}${name}`, uid)));
+  return read.filter((entry) => entry !== undefined);
+}
+
+/** Every waiting suggestion of a picture with who made it (organisers), oldest first. */
+export async function readAllSuggestions(fileId: string): Promise<StoredSuggestion[]> {
+  const { folders } = await listFolder(suggestionsFolderOf(fileId));
+  const all: StoredSuggestion[] = [];
+  for (const uid of folders) {
+    const folder = suggestionsFolderOf(fileId, uid);
+    for (const name of await listNames(folder)) {
+      const path = `${folder}${name}`;
+      const [entry, metadata] = await Promise.all([readSuggestion(path, uid), getMetadata(objectRef(path))]);
+      const custom = metadata.customMetadata ?? {};
+      if (entry && custom.suggesterUid === uid && custom.suggesterEmail)
+        all.push({
+          ...entry,
+          metadata: {
+            suggesterUid: uid,
+            suggesterEmail: custom.suggesterEmail,
+            ...(custom.suggesterName ? { suggesterName: custom.suggesterName } : {}),
+          },
+        });
+    }
+  }
+  return all.sort((a, b) => a.suggestion.id.localeCompare(b.suggestion.id));
+}
+
+/** Who suggests: the account's uid, verified e-mail address and name, as its ID token carries them. */
+export interface Suggester {
+  uid: string;
+  email: string;
+  name?: string;
+}
+
+/** Sends a suggestion for a face (approved relatives; storage.rules checks who against the token). */
+export async function sendSuggestion(
+  fileId: string,
+  suggester: Suggester,
+  text: { face: number; name: string; note?: string },
+  now = new Date(),
+): Promise<StoredSuggestion> {
+  const suggestion: Suggestion = {
+    id: newSuggestionId(now),
+    fileId,
+    face: text.face,
+    name: cleanText(text.name),
+    ...(text.note && cleanText(text.note) ? { note: cleanText(text.note) } : {}),
+    createdAt: now.toISOString(),
+  };
+  const path = suggestionPathOf(fileId, suggester.uid, suggestion.id);
+  await uploadBytes(objectRef(path), new Blob([suggestionText(suggestion)]), {
+    contentType: FACES_CONTENT_TYPE,
+    customMetadata: {
+      suggesterUid: suggester.uid,
+      suggesterEmail: suggester.email,
+      ...(suggester.name ? { suggesterName: suggester.name } : {}),
+    },
+  });
+  return { path, uid: suggester.uid, suggestion };
+}
+
+/** Deletes a suggestion: withdrawn by its author, or dropped (rejected, or accepted) by an organiser. */
+export async function deleteSuggestion(path: string): Promise<void> {
+  await deleteObject(objectRef(path));
+}
