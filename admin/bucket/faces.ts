@@ -13,9 +13,11 @@ import {
   SUGGESTION_ID_PATTERN,
   descriptorPathOf,
   facesFilePathOf,
+  facesFileText,
   parseFacesFile,
   parseSuggestion,
   suggestionPathOf,
+  suggestionText,
   suggestionsFolderOf,
   type FacesFile,
   type Suggestion,
@@ -98,17 +100,15 @@ export async function readFacesFile(bucket: Bucket, fileId: string): Promise<Fac
   return faces;
 }
 
-/** The faces file as it is stored (JSON, faces in number order). */
-export function facesFileText(faces: FacesFile): string {
-  return JSON.stringify({ ...faces, faces: [...faces.faces].sort((a, b) => a.number - b.number) });
-}
-
 /**
  * Stores (or replaces) a picture's faces file, without custom metadata. Throws, storing nothing, above
  * MAX_FACES_BYTES (storage.rules refuse a larger one from the page too).
  */
 export async function saveFacesFile(bucket: Bucket, faces: FacesFile): Promise<void> {
-  const bytes = Buffer.from(facesFileText(faces));
+  // In number order, as parseFacesFile() reads them; the text the page writes too.
+  const bytes = Buffer.from(
+    facesFileText({ ...faces, faces: [...faces.faces].sort((a, b) => a.number - b.number) }),
+  );
   if (bytes.byteLength > MAX_FACES_BYTES) {
     throw new RangeError(
       `The faces file of ${faces.fileId} would be ${bytes.byteLength} bytes, more than the ${MAX_FACES_BYTES} ` +
@@ -133,7 +133,7 @@ export async function saveSuggestion(
   metadata: SuggestionMetadata,
 ): Promise<string> {
   const path = suggestionPathOf(suggestion.fileId, uid, suggestion.id);
-  const bytes = Buffer.from(JSON.stringify(suggestion));
+  const bytes = Buffer.from(suggestionText(suggestion));
   if (bytes.byteLength > MAX_SUGGESTION_BYTES) {
     throw new RangeError(
       `The suggestion ${suggestion.id} would be ${bytes.byteLength} bytes, more than ${MAX_SUGGESTION_BYTES}.`,
