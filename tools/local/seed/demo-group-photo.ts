@@ -170,6 +170,9 @@ export const DEMO_NAMED_COUNT = demoKey().filter((line) => line.name).length;
 export const DEMO_UNNAMED_NUMBERS: readonly number[] = demoKey()
   .filter((line) => !line.name)
   .map((line) => line.number);
+/** The unnamed old man on a chair in the second row (a demo suggestion names him, from his granddaughter). */
+export const DEMO_UNNAMED_GRANDFATHER =
+  PEOPLE.flat().findIndex(([kind, name]) => kind === 'old man' && !name) + 1;
 /** The one face whose name has "Øystein" (a search for "oystein" finds it). */
 export const DEMO_OYSTEIN = demoKey()
   .filter((line) => line.name?.includes('Øystein'))

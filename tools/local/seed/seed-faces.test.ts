@@ -18,6 +18,7 @@ import { demoFile } from './demo-files.ts';
 import {
   DEMO_FACES_FILE_ID,
   DEMO_NAMED_COUNT,
+  DEMO_UNNAMED_GRANDFATHER,
   DEMO_UNNAMED_NUMBERS,
   demoFacesFile,
   demoGroupPhotoWithTiles,
@@ -34,6 +35,7 @@ const entry = CATALOGUE.find((candidate) => candidate.id === DEMO_FACES_FILE_ID)
 
 describe('the demo suggestions', () => {
   it('name a face the key leaves unnamed (an old man on a chair), and correct a named one', () => {
+    expect(DEMO_NAMING_SUGGESTION.face).toBe(DEMO_UNNAMED_GRANDFATHER);
     expect(DEMO_UNNAMED_NUMBERS).toContain(DEMO_NAMING_SUGGESTION.face);
     const key = demoKey();
     const named = key.find((line) => line.number === DEMO_NAMING_SUGGESTION.face)!;

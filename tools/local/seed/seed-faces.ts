@@ -23,7 +23,7 @@ import { AUTH_URL, BUCKET, PROJECT_ID, STORAGE_URL, demoAccounts } from '../conf
 import type { Uploader } from './demo-photos.ts';
 import {
   DEMO_FACES_FILE_ID,
-  DEMO_UNNAMED_NUMBERS,
+  DEMO_UNNAMED_GRANDFATHER,
   demoFacesFile,
   demoGroupPhotoWithTiles,
   demoKey,
@@ -46,7 +46,7 @@ const CORRECTED = demoKey().find((line) => line.name === 'Kari Bakken')!;
 
 /** A name for the old man on a chair the key leaves unnamed, from his granddaughter. */
 export const DEMO_NAMING_SUGGESTION: DemoSuggestion = {
-  face: DEMO_UNNAMED_NUMBERS.find((number) => number > 12 && number <= 23)!,
+  face: DEMO_UNNAMED_GRANDFATHER,
   name: 'Anders Haugen',
   note: 'My grandfather; I am his granddaughter',
   createdAt: new Date('2026-03-14T18:22:05Z'),
