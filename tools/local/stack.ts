@@ -3,8 +3,9 @@
  *   - the Auth emulator and the Hosting emulator (firebase-tools, as a child process),
  *   - the Storage emulator (firebase-tools' own server in this process, rules checked by the TypeScript
  *     mirror of storage.rules; see tools/local/storage),
- *   - demo data: the demo accounts, a real file for every catalogue entry, and the relatives' demo photos
- *     (LARGE_DEMO_PHOTOS=<n> adds n shared photos for the scale test).
+ *   - demo data: the demo accounts, a real file for every catalogue entry, the relatives' demo photos
+ *     (LARGE_DEMO_PHOTOS=<n> adds n shared photos for the scale test), and "who is who" in the 1976 group photo
+ *     (a drawn picture, its tiles and faces, two suggestions waiting; kept in .cache/demo-faces/ between runs).
  * `npm start` serves the production build through the Hosting emulator at http://127.0.0.1:5000 with
  * firebase.json's rewrites and headers; `npm run dev` runs the Vite dev server (hot reload) instead.
  * Ctrl-C stops everything it started.
@@ -26,11 +27,14 @@ import {
   SITE_URL,
   STORAGE_URL,
   demoAccounts,
+  type DemoAccount,
 } from './config.ts';
 import { assertPortsFree } from './ports.ts';
 import { seedAccounts } from './seed/seed-accounts.ts';
 import { seedStorage } from './seed/seed-storage.ts';
 import { seedPhotos } from './seed/demo-photos.ts';
+import { demoGroupPhotoWithTiles } from './seed/demo-group-photo.ts';
+import { seedFaces } from './seed/seed-faces.ts';
 import { startStorageEmulator } from './storage/emulator.ts';
 
 const dev = process.argv.includes('--dev');
@@ -187,16 +191,31 @@ async function main(): Promise<void> {
   });
   try {
     const uids = await seedAccounts(admin.auth, Object.values(accounts));
-    const [seeded, photos] = await Promise.all([
+    const demoUser = (account: DemoAccount) => ({
+      uid: uids.get(account.email)!,
+      name: account.displayName,
+      email: account.email,
+    });
+    const [seeded, photos, groupPhoto] = await Promise.all([
       seedStorage(admin.bucket(BUCKET)),
-      seedPhotos(admin.bucket(BUCKET), {
-        uid: uids.get(accounts.member.email)!,
-        name: accounts.member.displayName,
-        email: accounts.member.email,
-      }),
+      seedPhotos(admin.bucket(BUCKET), demoUser(accounts.member)),
+      // Drawn and cut into tiles (or read from .cache/demo-faces/) beside the other seeding.
+      demoGroupPhotoWithTiles(),
     ]);
     log(`Seeded ${seeded.files} files (${(seeded.bytes / 1024 / 1024).toFixed(1)} MiB) into gs://${BUCKET}`);
     log(`Seeded ${photos.shared} shared photos and ${photos.waiting} waiting for approval`);
+    // After seedStorage: the drawn group photo replaces its plain stand-in.
+    const faces = await seedFaces(admin.bucket(BUCKET), {
+      photo: groupPhoto,
+      suggesters: { naming: demoUser(accounts.member), correcting: demoUser(accounts.relative) },
+    });
+    log(
+      `Seeded who is who in the 1976 group photo: ${faces.faces} faces (${faces.named} named), ` +
+        `${faces.tiles} Deep Zoom files, ${faces.suggestions} suggestions waiting ` +
+        (faces.fromCache
+          ? '(picture and tiles from .cache/demo-faces/)'
+          : '(drawn and cut now, kept in .cache/demo-faces/)'),
+    );
   } finally {
     await admin.close();
   }
@@ -217,6 +236,7 @@ ${Object.values(accounts)
   .join('\n')}
   Approve, block or list accounts: npm run organiser:members -- list
   Photos waiting for approval: npm run organiser:photos -- list
+  Names suggested for the 1976 group photo: npm run organiser:faces -- list
   E-mails the site "sends" (verification links): ${AUTH_URL}/emulator/v1/projects/${PROJECT_ID}/oobCodes
 
   Press Ctrl-C to stop.
