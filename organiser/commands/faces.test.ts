@@ -446,6 +446,10 @@ describe('organiser:faces list', () => {
       'No picture is opened for naming yet (npm run organiser:faces -- open <file id>).',
       'No suggestions waiting.',
     ]);
+    // A suggestion left for a picture whose faces file is gone.
+    await suggest(GROUP, ID_A, 3, 'Ola');
+    const orphan = await faces(['list']);
+    expect(orphan.io.stdout).toContain('  face 3, the picture is not opened (no faces file)');
   });
 
   it('formats', () => {

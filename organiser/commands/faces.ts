@@ -559,8 +559,10 @@ async function list(run: Run, bucket: Bucket, fileId: string | undefined): Promi
   for (const picture of pictures) {
     const waiting = suggestions.filter((stored) => stored.suggestion.fileId === picture);
     let faces: Face[] | undefined;
+    let missing = 'faces file not readable';
     try {
       faces = (await readFacesFile(bucket, picture))?.faces;
+      missing = 'the picture is not opened (no faces file)';
     } catch (err) {
       if (!(err instanceof UnreadableFacesFileError)) throw storageFailure(`Reading ${picture}`, err, target);
       io.err(err.message);
@@ -569,7 +571,7 @@ async function list(run: Run, bucket: Bucket, fileId: string | undefined): Promi
     io.out(`${picture}: ${plural(waiting.length, 'suggestion')} waiting`);
     for (const number of [...new Set(waiting.map((stored) => stored.suggestion.face))]) {
       const face = faces?.find((candidate) => candidate.number === number);
-      io.out(`  face ${number}, ${faces ? nowNamed(face) : 'faces file not readable'}`);
+      io.out(`  face ${number}, ${faces ? nowNamed(face) : missing}`);
       for (const stored of waiting.filter((candidate) => candidate.suggestion.face === number)) {
         const { suggestion } = stored;
         io.out(`    ${suggestion.id}  ${formatWhen(suggestion.createdAt)}  ${senderOf(stored)}`);
@@ -700,7 +702,10 @@ async function accept(run: Run, bucket: Bucket, ids: string[]): Promise<void> {
       const face = files
         .get(stored.suggestion.fileId)!
         .faces.find((f) => f.number === stored.suggestion.face);
-      return `name ${describeSuggestion(stored)}; ${nowNamed(face)}`;
+      return (
+        `name ${describeSuggestion(stored)}; ${nowNamed(face)}` +
+        (face?.note ? ` (note "${shown(face.note, 60)}")` : '')
+      );
     }),
   );
   for (const [fileId, faces] of files) {
