@@ -204,10 +204,11 @@ async function main(): Promise<void> {
     ]);
     log(`Seeded ${seeded.files} files (${(seeded.bytes / 1024 / 1024).toFixed(1)} MiB) into gs://${BUCKET}`);
     log(`Seeded ${photos.shared} shared photos and ${photos.waiting} waiting for approval`);
-    // After seedStorage: the drawn group photo replaces its plain stand-in.
+    // After seedStorage: the drawn group photo replaces its plain stand-in. Both suggestions are the demo member's:
+    // storage.rules let only approved accounts see the faces and suggest names.
     const faces = await seedFaces(admin.bucket(BUCKET), {
       photo: groupPhoto,
-      suggesters: { naming: demoUser(accounts.member), correcting: demoUser(accounts.relative) },
+      suggesters: { naming: demoUser(accounts.member), correcting: demoUser(accounts.member) },
     });
     log(
       `Seeded who is who in the 1976 group photo: ${faces.faces} faces (${faces.named} named), ` +

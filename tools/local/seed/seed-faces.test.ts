@@ -30,7 +30,8 @@ import { DEMO_CORRECTION_SUGGESTION, DEMO_NAMING_SUGGESTION, seedFaces } from '.
 const PROJECT = 'demo-reunion';
 const BUCKET = 'demo-reunion.firebasestorage.app';
 const MEMBER = { uid: 'demo-member-uid', name: 'Demo Member', email: 'member@example.com' };
-const RELATIVE = { uid: 'demo-relative-uid', name: 'Demo Relative', email: 'relative@example.com' };
+// Two approved relatives (storage.rules let only approved accounts suggest).
+const COUSIN = { uid: 'demo-cousin-uid', name: 'Demo Cousin', email: 'cousin@example.com' };
 const entry = CATALOGUE.find((candidate) => candidate.id === DEMO_FACES_FILE_ID)!;
 
 describe('the demo suggestions', () => {
@@ -70,7 +71,7 @@ describe('seedFaces', () => {
   });
 
   it('stores the picture, its tiles, its faces and two suggestions from demo relatives', async () => {
-    expect(await seedFaces(bucket, { photo, suggesters: { naming: MEMBER, correcting: RELATIVE } })).toEqual({
+    expect(await seedFaces(bucket, { photo, suggesters: { naming: MEMBER, correcting: COUSIN } })).toEqual({
       faces: 72,
       named: DEMO_NAMED_COUNT,
       tiles: photo.deepZoom.files.length,
@@ -117,7 +118,7 @@ describe('seedFaces', () => {
     ).toEqual(
       [
         { by: MEMBER, demo: DEMO_NAMING_SUGGESTION },
-        { by: RELATIVE, demo: DEMO_CORRECTION_SUGGESTION },
+        { by: COUSIN, demo: DEMO_CORRECTION_SUGGESTION },
       ]
         .map(({ by, demo }) => ({
           uid: by.uid,
@@ -135,7 +136,7 @@ describe('seedFaces', () => {
 
   it('seeded again, replaces what it stored: nothing more, no suggestion twice', async () => {
     const [before] = await bucket.getFiles({ prefix: FACES_PREFIX });
-    await seedFaces(bucket, { photo, suggesters: { naming: MEMBER, correcting: RELATIVE } });
+    await seedFaces(bucket, { photo, suggesters: { naming: MEMBER, correcting: COUSIN } });
     const [after] = await bucket.getFiles({ prefix: facesFolderOf(DEMO_FACES_FILE_ID) });
     expect(after.map((file) => file.name).sort()).toEqual(before.map((file) => file.name).sort());
     expect(await listSuggestions(bucket, DEMO_FACES_FILE_ID)).toHaveLength(2);

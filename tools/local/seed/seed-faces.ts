@@ -3,13 +3,13 @@
  * commands store the real one: the catalogue file itself (the drawn picture in place of demo-files.ts' plain
  * stand-in, so that the download and the tiles are the same picture) with its access metadata and preview, as
  * organiser:upload stores it; its Deep Zoom tiles and the faces file with the demo key's names, as
- * organiser:faces stores them; and two suggestions waiting for an organiser, each from a demo relative's account
- * (a name for a face the key leaves unnamed, a correction of a named one), as the page stores them.
+ * organiser:faces stores them; and two suggestions waiting for an organiser from a demo relative's account (a
+ * name for a face the key leaves unnamed, a correction of a named one), as the page stores them.
  *
  *   npx tsx tools/local/seed/seed-faces.ts [storage emulator URL] [auth emulator URL] [bucket]
  *
- * defaults to the local stack's emulators and bucket; the suggestions are the demo member's and the demo
- * relative's when those accounts are there.
+ * defaults to the local stack's emulators and bucket; the suggestions are the demo member's (an approved account,
+ * as storage.rules require of who suggests) when that account is there.
  */
 import { CATALOGUE, storagePathOf } from '../../../src/domain/catalogue.ts';
 import type { Suggestion } from '../../../src/domain/faces.ts';
@@ -30,7 +30,10 @@ import {
   type DemoGroupPhotoWithTiles,
 } from './demo-group-photo.ts';
 
-/** A demo account that suggests a name: its uid, display name and e-mail address (who the organiser sees). */
+/**
+ * A demo account that suggests a name: its uid, display name and e-mail address (who the organiser sees). The page
+ * lets only verified, approved accounts suggest.
+ */
 export type Suggester = Uploader;
 
 /** What a demo suggestion says, and when it was made (its id's time; the random part is "demo" and a number). */
@@ -141,12 +144,10 @@ async function main(): Promise<void> {
         throw err;
       }
     };
-    const [naming, correcting] = await Promise.all([
-      suggester(accounts.member),
-      suggester(accounts.relative),
-    ]);
+    // Only approved accounts may suggest (storage.rules): the demo member.
+    const member = await suggester(accounts.member);
     const seeded = await seedFaces(admin.bucket(bucketName), {
-      ...(naming && correcting && { suggesters: { naming, correcting } }),
+      ...(member && { suggesters: { naming: member, correcting: member } }),
     });
     console.log(
       `Seeded who is who in ${DEMO_FACES_FILE_ID}: ${seeded.faces} faces (${seeded.named} named), ` +
