@@ -2,18 +2,19 @@
  * What seedFaces() stores in the in-process Storage emulator: the drawn group photo in place of its stand-in (with
  * the catalogue's metadata and a preview made from it), its Deep Zoom tiles, the faces file with the demo key, and
  * the two suggestions waiting from demo relatives, read back through admin/bucket/faces.ts as the organisers'
- * command reads them.
+ * command reads them, and through the Firebase API as storage.rules let relatives read them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { CATALOGUE, storagePathOf, thumbnailPathOf } from '../../../src/domain/catalogue.ts';
-import { FACES_PREFIX, facesFolderOf } from '../../../src/domain/faces.ts';
+import { FACES_PREFIX, facesFilePathOf, facesFolderOf } from '../../../src/domain/faces.ts';
 import { connectAdmin, hostOf, type AdminConnection, type Bucket } from '../../../admin/firebase-admin.ts';
 import { md5Base64, memberFileMetadata, saveObject } from '../../../admin/bucket/member-files.ts';
 import { SOURCE_MD5_METADATA_KEY, saveThumbnail } from '../../../admin/bucket/thumbnails.ts';
 import { listSuggestions, readFacesFile, storedDeepZoomPaths } from '../../../admin/bucket/faces.ts';
 import { freePort } from '../ports.ts';
 import { startStorageEmulator, type RunningStorageEmulator } from '../storage/emulator.ts';
+import { emulatorIdToken } from '../storage/tokens.ts';
 import { demoFile } from './demo-files.ts';
 import {
   DEMO_FACES_FILE_ID,
@@ -132,6 +133,27 @@ describe('seedFaces', () => {
     expect(waiting.find((s) => s.uid === MEMBER.uid)!.suggestion.note).toBe(
       'My grandfather; I am his granddaughter',
     );
+  });
+
+  it('is what storage.rules let an approved relative read, and an account not approved only the picture', async () => {
+    const read = async (path: string, approved: boolean) => {
+      const token = emulatorIdToken({ projectId: PROJECT, uid: 'a-relative', emailVerified: true, approved });
+      const response = await fetch(`${emulator.url}/v0/b/${BUCKET}/o/${encodeURIComponent(path)}?alt=media`, {
+        headers: { Authorization: `Firebase ${token}` },
+      });
+      await response.arrayBuffer();
+      return response.status;
+    };
+    const [descriptor, tile] = [photo.deepZoom.files[0]!.path, photo.deepZoom.files.at(-1)!.path];
+    for (const path of [descriptor, tile, facesFilePathOf(DEMO_FACES_FILE_ID)]) {
+      expect(await read(path, true), path).toBe(200);
+      expect(await read(path, false), path).toBe(403);
+    }
+    // The downloadable picture is open to every verified member, as the catalogue says.
+    expect(await read(storagePathOf(entry), false)).toBe(entry.approvalOnly ? 403 : 200);
+    // A suggestion: only its relative (and organisers).
+    const [waiting] = await listSuggestions(bucket, DEMO_FACES_FILE_ID);
+    expect(await read(waiting!.path, true)).toBe(403);
   });
 
   it('seeded again, replaces what it stored: nothing more, no suggestion twice', async () => {
