@@ -7,6 +7,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { connectAdmin, hostOf, type AdminConnection, type Bucket } from '../../admin/firebase-admin.ts';
 import { APPROVED_CLAIM, ORGANISER_CLAIM } from '../../src/domain/access.ts';
+import { CATALOGUE } from '../../src/domain/catalogue.ts';
+import { suggestionsFolderOf } from '../../src/domain/faces.ts';
 import { PENDING_PREFIX, SHARED_PREFIX, parsePhotoPath, uploaderFolderOf } from '../../src/domain/photos.ts';
 import { AUTH_URL, BUCKET, PROJECT_ID, STORAGE_URL, type DemoAccount } from '../../tools/local/config.ts';
 
@@ -138,13 +140,16 @@ export function accountsOfEachTest(test: { afterEach(hook: () => Promise<void>):
   };
 }
 
-/** Deletes an account (if it is still there) and the photos it uploaded. */
+/** Deletes an account (if it is still there), the photos it uploaded and the names it suggested. */
 async function removeAccount(uid: string): Promise<void> {
   const admin = localAdmin();
   try {
     const bucket = admin.bucket(BUCKET);
     await bucket.deleteFiles({ prefix: `${PENDING_PREFIX}${uid}/` }).catch(() => {});
     await bucket.deleteFiles({ prefix: uploaderFolderOf(uid) }).catch(() => {});
+    // Names it suggested for who is who, on any picture.
+    for (const entry of CATALOGUE.filter(({ kind }) => kind === 'jpeg'))
+      await bucket.deleteFiles({ prefix: suggestionsFolderOf(entry.id, uid) }).catch(() => {});
     const [shared] = await bucket.getFiles({ prefix: SHARED_PREFIX });
     const theirs = shared.filter((file) => file.metadata.metadata?.uploaderUid === uid);
     await Promise.all(theirs.map((file) => file.delete({ ignoreNotFound: true })));

@@ -21,7 +21,7 @@ import { storedPhotoObjects, type TestAccount } from './organiser';
 export async function openSignedIn(
   page: Page,
   who: TestAccount,
-  path: '/members' | '/members/photos',
+  path: string,
   locale: 'en' | 'nb' = 'en',
 ): Promise<void> {
   const prefix = locale === 'nb' ? '/nb' : '';

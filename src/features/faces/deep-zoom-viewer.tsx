@@ -25,6 +25,12 @@ interface Props {
   onTileError?: () => void;
 }
 
+/** The usual width of a face's box (a fraction of the picture's width). */
+function medianBoxWidth(faces: readonly Face[]): number {
+  const widths = faces.flatMap((face) => (face.box ? [face.box.width] : [])).sort((a, b) => a - b);
+  return widths[Math.floor(widths.length / 2)] ?? 0.03;
+}
+
 /** The face whose box holds the point, the smallest if boxes overlap. */
 export function faceAt(faces: readonly Face[], x: number, y: number): Face | undefined {
   return faces
@@ -94,6 +100,36 @@ export const DeepZoomViewer = forwardRef<DeepZoomHandle, Props>(function DeepZoo
     instance.canvas.setAttribute('role', 'application');
     instance.canvas.setAttribute('aria-roledescription', m.faces_viewer_role());
 
+    // Numbers only where there is room for them: at the whole picture of a crowd they would hide the faces.
+    const typicalBox = medianBoxWidth(callbacks.current.faces);
+    const showNumbers = () => {
+      const onScreen = instance.viewport.deltaPixelsFromPoints(
+        new OpenSeadragon.Point(typicalBox, 0),
+        true,
+      ).x;
+      element.current?.classList.toggle('deep-zoom-crowded', onScreen < 28);
+    };
+    instance.addHandler('animation', showNumbers);
+    instance.addHandler('open', showNumbers);
+    instance.addHandler('resize', showNumbers);
+
+    // The keys by what they type, not where they sit (OpenSeadragon's own go by position: on a Norwegian keyboard
+    // its "+" would zoom out), and none of its others (r turns the picture, f mirrors it).
+    instance.addHandler('canvas-key', (event) => {
+      event.preventDefaultAction = true;
+      const key = event.originalEvent as KeyboardEvent;
+      if (key.ctrlKey || key.altKey || key.metaKey) return;
+      const action = keyAction(key.key);
+      if (!action) return;
+      key.preventDefault();
+      const viewport = instance.viewport;
+      const bounds = viewport.getBounds();
+      if (action === 'home') viewport.goHome();
+      else if (action === 'in' || action === 'out') viewport.zoomBy(action === 'in' ? ZOOM_STEP : 1 / ZOOM_STEP);
+      else viewport.panBy(new OpenSeadragon.Point(action[0] * bounds.width * PAN_STEP, action[1] * bounds.height * PAN_STEP));
+      viewport.applyConstraints();
+    });
+
     instance.addHandler('canvas-click', (event) => {
       if (!event.quick) return;
       const point = instance.viewport.viewerElementToImageCoordinates(event.position);
@@ -101,8 +137,16 @@ export const DeepZoomViewer = forwardRef<DeepZoomHandle, Props>(function DeepZoo
       if (at.x < 0 || at.x > 1 || at.y < 0 || at.y > 1) return;
       callbacks.current.onPick(at, faceAt(callbacks.current.faces, at.x, at.y));
     });
+    // The whole picture is drawn (every tile of the view at the first zoom is in): marked on the element for the
+    // browser tests and the benchmark, and told to the page.
     instance.world.addOnceHandler('add-item', (added) => {
-      added.item.addOnceHandler('fully-loaded-change', () => callbacks.current.onReady?.());
+      const whenShown = (event: { fullyLoaded: boolean }) => {
+        if (!event.fullyLoaded) return;
+        added.item.removeHandler('fully-loaded-change', whenShown);
+        element.current?.setAttribute('data-picture-shown', '');
+        callbacks.current.onReady?.();
+      };
+      added.item.addHandler('fully-loaded-change', whenShown);
     });
     return () => {
       instance.destroy();
@@ -144,8 +188,8 @@ export const DeepZoomViewer = forwardRef<DeepZoomHandle, Props>(function DeepZoo
         const instance = viewer.current;
         if (!instance) return;
         const aspect = height / width;
-        // Three boxes wide: the face and its neighbours.
-        const room = Math.max(box.width, box.height) * 1.5;
+        // Twice the face's size each way: the face at about half the view, a little of its neighbours around it.
+        const room = Math.max(box.width, box.height * aspect);
         instance.viewport.fitBoundsWithConstraints(
           new OpenSeadragon.Rect(
             box.x + box.width / 2 - room,
@@ -168,8 +212,44 @@ export const DeepZoomViewer = forwardRef<DeepZoomHandle, Props>(function DeepZoo
     [width, height],
   );
 
-  return <div ref={element} className="deep-zoom-viewer" />;
+  return (
+    <div
+      ref={element}
+      className="deep-zoom-viewer deep-zoom-crowded"
+      // The picture's own shape, so that it fills the frame at first (the height is capped by the stylesheet).
+      style={{ aspectRatio: `${width} / ${height}` }}
+    />
+  );
 });
+
+/** What a key does on the picture: zoom, go back to the whole picture, or move by a part of the view. */
+export function keyAction(key: string): 'in' | 'out' | 'home' | [number, number] | undefined {
+  switch (key) {
+    case '+':
+    case '=':
+      return 'in';
+    case '-':
+    case '_':
+    case '−':
+      return 'out';
+    case '0':
+      return 'home';
+    case 'ArrowLeft':
+      return [-1, 0];
+    case 'ArrowRight':
+      return [1, 0];
+    case 'ArrowUp':
+      return [0, -1];
+    case 'ArrowDown':
+      return [0, 1];
+    default:
+      return undefined;
+  }
+}
+
+const ZOOM_STEP = 1.5;
+/** An arrow key moves the view by this part of what is in view. */
+const PAN_STEP = 0.2;
 
 /** Tiles fetched at once: enough to fill a phone's screen quickly without queueing the whole level. */
 const MAX_TILE_REQUESTS = 6;

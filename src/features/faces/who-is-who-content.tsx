@@ -53,6 +53,7 @@ function Picture({ fileId, access }: { fileId: string; access: PhotoAccess }) {
   const [mine, setMine] = useState<StoredSuggestion[]>([]);
   const [waiting, setWaiting] = useState<StoredSuggestion[]>([]);
   const viewer = useRef<DeepZoomHandle>(null);
+  const pictureTop = useRef<HTMLDivElement>(null);
 
   // Read again by Try again (attempt) and after the account's access changes.
   const [attempt, setAttempt] = useState(0);
@@ -113,7 +114,13 @@ function Picture({ fileId, access }: { fileId: string; access: PhotoAccess }) {
   const choose = (chosen: Face) => {
     setSelected(chosen.number);
     setPlacing(false);
-    if (chosen.box) viewer.current?.flyTo(chosen.box);
+    if (!chosen.box) return;
+    viewer.current?.flyTo(chosen.box);
+    // On a phone the list is below the picture: bring the picture back into view.
+    pictureTop.current?.scrollIntoView({
+      block: 'nearest',
+      behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+    });
   };
 
   /** An organiser's change, made on the newest faces file (another organiser may have saved since). */
@@ -141,27 +148,29 @@ function Picture({ fileId, access }: { fileId: string; access: PhotoAccess }) {
       <p className="lead">{m.faces_lead()}</p>
       <Row className="g-4">
         <Col lg={8}>
-          <ButtonGroup size="sm" className="mb-2 faces-zoom" aria-label={m.faces_viewer_role()}>
-            <Button variant="outline-secondary" onClick={() => viewer.current?.zoomBy(1.5)}>
-              {m.faces_zoom_in()}
-            </Button>
-            <Button variant="outline-secondary" onClick={() => viewer.current?.zoomBy(1 / 1.5)}>
-              {m.faces_zoom_out()}
-            </Button>
-            <Button variant="outline-secondary" onClick={() => viewer.current?.home()}>
-              {m.faces_whole_picture()}
-            </Button>
-          </ButtonGroup>
-          <DeepZoomViewer
-            ref={viewer}
-            fileId={fileId}
-            width={file.width}
-            height={file.height}
-            faces={file.faces}
-            selected={selected}
-            onPick={onPick}
-            onTileError={() => setTilesFailed(true)}
-          />
+          <div ref={pictureTop} className="faces-picture">
+            <ButtonGroup size="sm" className="mb-2 faces-zoom" aria-label={m.faces_viewer_role()}>
+              <Button variant="outline-secondary" onClick={() => viewer.current?.zoomBy(1.5)}>
+                {m.faces_zoom_in()}
+              </Button>
+              <Button variant="outline-secondary" onClick={() => viewer.current?.zoomBy(1 / 1.5)}>
+                {m.faces_zoom_out()}
+              </Button>
+              <Button variant="outline-secondary" onClick={() => viewer.current?.home()}>
+                {m.faces_whole_picture()}
+              </Button>
+            </ButtonGroup>
+            <DeepZoomViewer
+              ref={viewer}
+              fileId={fileId}
+              width={file.width}
+              height={file.height}
+              faces={file.faces}
+              selected={selected}
+              onPick={onPick}
+              onTileError={() => setTilesFailed(true)}
+            />
+          </div>
           <p className="small text-body-secondary mt-1 mb-0">{m.faces_keys_hint()}</p>
           {tilesFailed && (
             <Alert variant="warning" className="py-2 mt-2" dismissible onClose={() => setTilesFailed(false)}>
