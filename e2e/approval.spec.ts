@@ -8,10 +8,16 @@
  */
 import { readFile } from 'node:fs/promises';
 import JSZip from 'jszip';
-import { demoFile } from '../tools/local/seed/demo-files.ts';
 import { CATALOGUE, downloadFileName } from '../src/domain/catalogue.ts';
 import { expectNoViolations } from './support/a11y.ts';
-import { byId, download, expectNoTokens, fileButton, watchMetadataGets } from './support/member-files.ts';
+import {
+  byId,
+  download,
+  expectNoTokens,
+  fileButton,
+  servedDemoFile,
+  watchMetadataGets,
+} from './support/member-files.ts';
 import { text } from './support/messages.ts';
 import { withoutPicker } from './support/save-file.ts';
 import { signInWithEmail } from './support/sign-in.ts';
@@ -93,7 +99,7 @@ test('an unapproved relative sees the marks and the message, in Norwegian and in
   await expect(page).toHaveURL(/\/members$/);
   const file = await download(page, attendees);
   expect(file.name).toBe(downloadFileName(attendees));
-  expect(file.bytes.equals(await demoFile(attendees))).toBe(true);
+  expect(file.bytes.equals(await servedDemoFile(attendees))).toBe(true);
   await expect(page.locator('.download-all')).toContainText(`Saves the ${CATALOGUE.length} files`);
   await expectNoTokens(metadataGets, 'the approval and the download of a list');
 });

@@ -12,7 +12,6 @@
  * Scoped to the catalogue's files and previews, so it holds while other tests upload photos under members/.
  */
 import { readFile } from 'node:fs/promises';
-import { demoFile } from '../tools/local/seed/demo-files.ts';
 import { CATALOGUE, downloadFileName, hasThumbnail } from '../src/domain/catalogue.ts';
 import {
   byId,
@@ -20,6 +19,7 @@ import {
   expectNoTokens,
   objectsWithTokens,
   ONE_OF_EACH,
+  servedDemoFile,
   watchMetadataGets,
 } from './support/member-files.ts';
 import { pickedFile, stubSavePicker, takePickerAway, ZIP_DONE } from './support/save-file.ts';
@@ -44,7 +44,7 @@ test('single downloads, the previews and their larger view, and Download all thr
   for (const entry of ONE_OF_EACH) {
     const { name, bytes } = await download(page, entry);
     expect(name).toBe(downloadFileName(entry));
-    expect(bytes.equals(await demoFile(entry)), entry.id).toBe(true);
+    expect(bytes.equals(await servedDemoFile(entry)), entry.id).toBe(true);
   }
   await expectNoTokens(metadataGets, 'single downloads');
 
@@ -57,7 +57,7 @@ test('single downloads, the previews and their larger view, and Download all thr
   await expect(dialog.getByRole('img', { name: englishTitle(photo) })).toHaveAttribute('src', /^blob:/);
   const picture = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Download the picture' }).click();
-  expect((await readFile(await (await picture).path())).equals(await demoFile(photo))).toBe(true);
+  expect((await readFile(await (await picture).path())).equals(await servedDemoFile(photo))).toBe(true);
   await expectNoTokens(metadataGets, 'the previews and the larger view');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();

@@ -10,9 +10,16 @@
 import { readFile } from 'node:fs/promises';
 import type { Page, Route } from '@playwright/test';
 import { AUTH_URL, SITE_URL } from '../tools/local/config.ts';
-import { demoFile } from '../tools/local/seed/demo-files.ts';
 import { CATALOGUE, downloadFileName, storagePathOf, thumbnailPathOf } from '../src/domain/catalogue.ts';
-import { byId, download, errorModal, fileButton, mediaOf, setStallTimeout } from './support/member-files.ts';
+import {
+  byId,
+  download,
+  errorModal,
+  fileButton,
+  mediaOf,
+  servedDemoFile,
+  setStallTimeout,
+} from './support/member-files.ts';
 import { text } from './support/messages.ts';
 import { pickedFile, stubSavePicker, takePickerAway, ZIP_DONE } from './support/save-file.ts';
 import { signInAsMember, signInWithEmail } from './support/sign-in.ts';
@@ -97,7 +104,7 @@ test('single files on a flaky connection, in both languages: 503 twice and then 
     const entry = twice[locale];
     const file = await download(page, entry);
     expect(file.name).toBe(downloadFileName(entry, locale));
-    expect(file.bytes.equals(await demoFile(entry))).toBe(true);
+    expect(file.bytes.equals(await servedDemoFile(entry))).toBe(true);
     const seen = seenTwice[locale];
     expect(seen).toHaveLength(3);
     // Jittered exponential backoff: 0.5-1 s, then 1-2 s.
@@ -115,7 +122,7 @@ test('single files on a flaky connection, in both languages: 503 twice and then 
     await expect(button).toBeEnabled();
     await modal.getByRole('button', { name: 'OK' }).click();
     const again = await download(page, failing);
-    expect(again.bytes.equals(await demoFile(failing))).toBe(true);
+    expect(again.bytes.equals(await servedDemoFile(failing))).toBe(true);
   }
 
   // 429 with Retry-After: 2. A stall ends a download after 1.5 s here: if the wait counted, it would fail.
@@ -127,7 +134,7 @@ test('single files on a flaky connection, in both languages: 503 twice and then 
   const afterWait = await download(page, waited);
   await setStallTimeout(page, undefined);
   expect(afterWait.name).toBe(downloadFileName(waited, 'en'));
-  expect(afterWait.bytes.equals(await demoFile(waited))).toBe(true);
+  expect(afterWait.bytes.equals(await servedDemoFile(waited))).toBe(true);
   expect(seenWaited).toHaveLength(2);
   // The backoff alone would have come back within 1 s.
   expect(seenWaited[1]!.at - seenWaited[0]!.at).toBeGreaterThanOrEqual(1950);
@@ -135,7 +142,7 @@ test('single files on a flaky connection, in both languages: 503 twice and then 
 
   // A file whose body breaks off half-way.
   const cut = byId('genealogy-book-1986');
-  const whole = await demoFile(cut);
+  const whole = await servedDemoFile(cut);
   const seenCut = await faultyObject(page, storagePathOf(cut), [{ cutAt: 'half' }]);
   const resumed = await download(page, cut);
   expect(resumed.name).toBe(downloadFileName(cut, 'en'));
@@ -162,7 +169,7 @@ test('single files on a flaky connection, in both languages: 503 twice and then 
   expect(imageSeen).toHaveLength(2);
   const picture = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Download the picture' }).click();
-  expect((await readFile(await (await picture).path())).equals(await demoFile(photo))).toBe(true);
+  expect((await readFile(await (await picture).path())).equals(await servedDemoFile(photo))).toBe(true);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
@@ -207,7 +214,7 @@ test('a zip whose third file’s body breaks off half-way completes and matches 
   test.setTimeout(120_000);
   await stubSavePicker(page);
   const third = CATALOGUE[2]!;
-  const expected = await demoFile(third);
+  const expected = await servedDemoFile(third);
   // Cut in each zip; the resumed request is Storage's.
   const seen = await faultyObject(page, storagePathOf(third), [
     { cutAt: 'half' },

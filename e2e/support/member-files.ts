@@ -15,8 +15,18 @@ import {
   type CatalogueEntry,
 } from '../../src/domain/catalogue.ts';
 import { AUTH_URL, BUCKET, PROJECT_ID, STORAGE_URL } from '../../tools/local/config.ts';
+import { demoFile } from '../../tools/local/seed/demo-files.ts';
+import { DEMO_FACES_FILE_ID, demoGroupPhotoWithTiles } from '../../tools/local/seed/demo-group-photo.ts';
 import { text, type Locale } from './messages.ts';
 import { expect } from './test.ts';
+
+/**
+ * The bytes the local stack serves for a catalogue file: its demo file, but for the 1976 group photo the drawn
+ * picture who is who shows (tools/local/seed/seed-faces.ts), read from the seeding's cache.
+ */
+export async function servedDemoFile(entry: CatalogueEntry): Promise<Buffer> {
+  return entry.id === DEMO_FACES_FILE_ID ? (await demoGroupPhotoWithTiles()).jpeg : demoFile(entry);
+}
 
 /** The catalogue entry with this id. */
 export function byId(id: string): CatalogueEntry {

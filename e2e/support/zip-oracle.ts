@@ -4,10 +4,9 @@
  * against the catalogue's demo files, byte for byte.
  */
 import JSZip from 'jszip';
-import { demoFile } from '../../tools/local/seed/demo-files.ts';
 import { CATALOGUE, downloadFileName, safeName, type CatalogueEntry } from '../../src/domain/catalogue.ts';
 import type { Locale } from '../../src/lib/locale-path.ts';
-import { ONE_OF_EACH } from './member-files.ts';
+import { ONE_OF_EACH, servedDemoFile } from './member-files.ts';
 import { text } from './messages.ts';
 import { expect } from './test.ts';
 
@@ -40,6 +39,6 @@ export async function expectZipOfCatalogue(
   );
   for (const entry of compared === 'all' ? CATALOGUE : compared) {
     const inside = await zip.file(pathInZip(entry, locale))!.async('nodebuffer');
-    expect(inside.equals(await demoFile(entry)), entry.id).toBe(true);
+    expect(inside.equals(await servedDemoFile(entry)), entry.id).toBe(true);
   }
 }
