@@ -1,5 +1,6 @@
 import {
   cleanText,
+  findFaces,
   descriptorPathOf,
   facesFilePathOf,
   nameableImage,
@@ -148,5 +149,24 @@ describe('withName', () => {
       faces[0],
       { number: 2, name: 'Kari', note: 'my aunt' },
     ]);
+  });
+});
+
+describe('finding faces', () => {
+  const faces = [
+    { number: 1, name: 'Øystein Lie', note: 'From Bergen' },
+    { number: 2 },
+    { number: 12, name: 'Kari Sæther' },
+  ];
+  it('by name, note or number, without minding case, accents and æ/ø/å', () => {
+    expect(findFaces(faces, 'oystein').map((face) => face.number)).toEqual([1]);
+    expect(findFaces(faces, 'SAETHER').map((face) => face.number)).toEqual([12]);
+    expect(findFaces(faces, 'bergen').map((face) => face.number)).toEqual([1]);
+    expect(findFaces(faces, '12').map((face) => face.number)).toEqual([12]);
+    expect(findFaces(faces, '').map((face) => face.number)).toEqual([1, 2, 12]);
+  });
+  it('only those without a name when asked', () => {
+    expect(findFaces(faces, '', true).map((face) => face.number)).toEqual([2]);
+    expect(findFaces(faces, 'kari', true)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import OpenSeadragon from 'openseadragon';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { TILE_FORMAT, TILE_OVERLAP, TILE_SIZE, type Face, type FaceBox } from '../../domain/faces';
+import { faceAt, keyAction, medianBoxWidth } from './picture-geometry';
 import { tileAddress, tileHeaders } from '../../firebase/faces';
 import { m } from '../../paraglide/messages.js';
 
@@ -23,19 +24,6 @@ interface Props {
   /** The whole picture has been drawn once (its lowest levels' tiles are in). */
   onReady?: () => void;
   onTileError?: () => void;
-}
-
-/** The usual width of a face's box (a fraction of the picture's width). */
-function medianBoxWidth(faces: readonly Face[]): number {
-  const widths = faces.flatMap((face) => (face.box ? [face.box.width] : [])).sort((a, b) => a - b);
-  return widths[Math.floor(widths.length / 2)] ?? 0.03;
-}
-
-/** The face whose box holds the point, the smallest if boxes overlap. */
-export function faceAt(faces: readonly Face[], x: number, y: number): Face | undefined {
-  return faces
-    .filter(({ box }) => box && x >= box.x && x <= box.x + box.width && y >= box.y && y <= box.y + box.height)
-    .sort((a, b) => a.box!.width * a.box!.height - b.box!.width * b.box!.height)[0];
 }
 
 /**
@@ -125,8 +113,12 @@ export const DeepZoomViewer = forwardRef<DeepZoomHandle, Props>(function DeepZoo
       const viewport = instance.viewport;
       const bounds = viewport.getBounds();
       if (action === 'home') viewport.goHome();
-      else if (action === 'in' || action === 'out') viewport.zoomBy(action === 'in' ? ZOOM_STEP : 1 / ZOOM_STEP);
-      else viewport.panBy(new OpenSeadragon.Point(action[0] * bounds.width * PAN_STEP, action[1] * bounds.height * PAN_STEP));
+      else if (action === 'in' || action === 'out')
+        viewport.zoomBy(action === 'in' ? ZOOM_STEP : 1 / ZOOM_STEP);
+      else
+        viewport.panBy(
+          new OpenSeadragon.Point(action[0] * bounds.width * PAN_STEP, action[1] * bounds.height * PAN_STEP),
+        );
       viewport.applyConstraints();
     });
 
@@ -221,31 +213,6 @@ export const DeepZoomViewer = forwardRef<DeepZoomHandle, Props>(function DeepZoo
     />
   );
 });
-
-/** What a key does on the picture: zoom, go back to the whole picture, or move by a part of the view. */
-export function keyAction(key: string): 'in' | 'out' | 'home' | [number, number] | undefined {
-  switch (key) {
-    case '+':
-    case '=':
-      return 'in';
-    case '-':
-    case '_':
-    case '−':
-      return 'out';
-    case '0':
-      return 'home';
-    case 'ArrowLeft':
-      return [-1, 0];
-    case 'ArrowRight':
-      return [1, 0];
-    case 'ArrowUp':
-      return [0, -1];
-    case 'ArrowDown':
-      return [0, 1];
-    default:
-      return undefined;
-  }
-}
 
 const ZOOM_STEP = 1.5;
 /** An arrow key moves the view by this part of what is in view. */

@@ -5,7 +5,7 @@ import { MailLink } from '../../components/approval/mail-link';
 import { PageLoading } from '../../components/page-loading';
 import { RichText } from '../../components/rich-text';
 import { config } from '../../config/env';
-import { withName, type Face, type FaceBox, type FacesFile } from '../../domain/faces';
+import { withName, type Face, type FacesFile } from '../../domain/faces';
 import {
   deleteSuggestion,
   facesErrorKind,
@@ -22,6 +22,7 @@ import { usePhotoAccess } from '../../components/approval/use-photo-access';
 import { DeepZoomViewer, type DeepZoomHandle } from './deep-zoom-viewer';
 import { FaceDetails } from './face-details';
 import { FaceList } from './face-list';
+import { boxAt } from './picture-geometry';
 import { MySuggestions, Review } from './suggestions';
 import '../../styles/bootstrap-lazy.scss';
 import './faces.scss';
@@ -32,18 +33,6 @@ type Loaded =
   | { state: 'not-opened' }
   | { state: 'denied' }
   | { state: 'failed' };
-
-/** A box for a face placed by a tap: the size of the others in its row (or of all), centred where it was tapped. */
-export function boxAt(point: { x: number; y: number }, face: Face, faces: readonly Face[]): FaceBox {
-  const sized = faces.filter((other) => other.box && other.number !== face.number);
-  const sameRow = sized.filter((other) => face.row !== undefined && other.row === face.row);
-  const pool = (sameRow.length ? sameRow : sized).map((other) => other.box!);
-  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
-  const width = pool.length ? median(pool.map((box) => box.width))! : 0.03;
-  const height = pool.length ? median(pool.map((box) => box.height))! : 0.05;
-  const clamp = (value: number, size: number) => Math.min(Math.max(value - size / 2, 0), 1 - size);
-  return { x: clamp(point.x, width), y: clamp(point.y, height), width, height };
-}
 
 function Picture({ fileId, access }: { fileId: string; access: PhotoAccess }) {
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
