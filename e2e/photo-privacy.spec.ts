@@ -24,7 +24,8 @@ import { BUCKET, STORAGE_URL } from '../tools/local/config.ts';
 import { expectNoViolations } from './support/a11y.ts';
 import { withoutPicker } from './support/save-file.ts';
 import { expect, test } from './support/test.ts';
-import { accountsOfEachTest, localAdmin, storedPhotoObjects } from './support/organiser';
+import { saveSuggestion } from '../admin/bucket/faces.ts';
+import { accountsOfEachTest, localAdmin, localBucket, storedPhotoObjects } from './support/organiser';
 import { PHONE_EXIF, phonePhoto, plainPhoto, readStored, seedSharedPhotos } from './support/photo-files';
 import { openPhotos, openSignedIn, signInStatus, uploadPastThePage } from './support/photos-page';
 
@@ -225,6 +226,21 @@ test('Delete my account, whatever the account’s state: a verified relative who
       { caption: 'Left waiting', takenAt: new Date('2026-07-11T15:00:00Z') },
     );
   const [sharedWhileApproved] = await seedSharedPhotos(withdrawn.uid, [{ caption: 'Shared while approved' }]);
+  // A name suggested for who is who while approved, still waiting: it carries the account's e-mail address.
+  const { bucket, close } = localBucket();
+  const suggested = await saveSuggestion(
+    bucket,
+    withdrawn.uid,
+    {
+      id: '20260801T120000Z_leavingone',
+      fileId: 'group-photo-1976',
+      face: 3,
+      name: 'Ola Nordmann',
+      createdAt: '2026-08-01T12:00:00.000Z',
+    },
+    { suggesterUid: withdrawn.uid, suggesterEmail: withdrawn.email },
+  );
+  await close();
   const [organisersOwn] = await seedSharedPhotos(organiser.uid, [{ caption: 'An organiser’s own' }]);
   // An organiser takes the approval back (organiser:members -- unapprove).
   const admin = localAdmin();
@@ -268,6 +284,7 @@ test('Delete my account, whatever the account’s state: a verified relative who
     markerPathOf(withdrawn.uid, sharedWhileApproved!.photoId),
   ])
     expect(await readStored(path), path).toBeUndefined();
+  expect(await readStored(suggested), suggested).toBeUndefined();
   expect(await signInStatus(withdrawn)).toBe(400);
   expect(metadataRequests(storage.requests).map(String)).toEqual([]);
 

@@ -10,6 +10,7 @@
  */
 import { deleteObject, getMetadata, uploadBytes } from 'firebase/storage';
 import { config } from '../config/env';
+import { CATALOGUE } from '../domain/catalogue';
 import {
   cleanText,
   FACES_CONTENT_TYPE,
@@ -146,4 +147,20 @@ export async function sendSuggestion(
 /** Deletes a suggestion: withdrawn by its author, or dropped (rejected, or accepted) by an organiser. */
 export async function deleteSuggestion(path: string): Promise<void> {
   await deleteObject(objectRef(path));
+}
+
+/**
+ * Deletes every suggestion of an account that is still waiting, on every picture (before the account itself goes:
+ * "Delete my account"). Resolves with how many there were.
+ */
+export async function deleteAllSuggestionsOf(uid: string): Promise<number> {
+  let deleted = 0;
+  for (const entry of CATALOGUE.filter((candidate) => candidate.kind === 'jpeg')) {
+    const folder = suggestionsFolderOf(entry.id, uid);
+    for (const name of await listNames(folder)) {
+      await deleteObject(objectRef(`${folder}${name}`));
+      deleted += 1;
+    }
+  }
+  return deleted;
 }

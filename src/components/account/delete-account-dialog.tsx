@@ -12,6 +12,7 @@ import {
   reauthenticateWithPassword,
   reauthMethods,
 } from '../../firebase/account';
+import { deleteAllSuggestionsOf } from '../../firebase/faces';
 import { deleteAllPhotosOf, type DeletionProgress } from '../../firebase/photos';
 import { formatCount } from '../../lib/format-sizes';
 import { m } from '../../paraglide/messages.js';
@@ -66,6 +67,8 @@ export default function DeleteAccountDialog({ show, onClose }: { show: boolean; 
       deleted = await deleteAllPhotosOf(member.uid, {
         onProgress: (progress) => setStep({ kind: 'photos', progress }),
       });
+      // The names suggested for who is who and still waiting carry the account's e-mail address: they go too.
+      await deleteAllSuggestionsOf(member.uid);
     } catch (error) {
       console.warn('Could not delete the photos', error);
       setStep({ kind: 'failed', stage: 'photos' });

@@ -31,6 +31,7 @@ export default function PrivacyPage() {
           <li>{m.privacy_stored_account()}</li>
           <li>{m.privacy_stored_approval()}</li>
           <li>{m.privacy_stored_photos()}</li>
+          <li>{m.privacy_stored_names()}</li>
           <li>{m.privacy_stored_nothing_else()}</li>
         </ul>
       </section>
@@ -39,6 +40,7 @@ export default function PrivacyPage() {
         <ul>
           <li>{m.privacy_seen_organisers()}</li>
           <li>{m.privacy_seen_waiting()}</li>
+          <li>{m.privacy_seen_names()}</li>
           <li>{m.privacy_seen_shared()}</li>
           <li>{m.privacy_seen_blocked()}</li>
           <li>
