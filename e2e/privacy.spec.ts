@@ -47,14 +47,13 @@ for (const { lang, prefix } of LANGUAGES) {
     // What is kept (no position or camera details leave the device; the approver makes the shared copy anew),
     // who sees what (the uploader's e-mail address only organisers), and the hour a blocked account keeps; the
     // names suggested for who is who, and who sees them.
-    await expect(main.getByRole('listitem')).toHaveCount(11);
+    await expect(main.getByRole('listitem')).toHaveCount(10);
     await expect(main).toContainText('GPS');
     await expect(main).toContainText('EXIF');
     for (const key of [
       'privacy_stored_photos',
       'privacy_stored_names',
       'privacy_seen_organisers',
-      'privacy_seen_names',
       'privacy_seen_blocked',
     ])
       await expect(main).toContainText(say(key));

@@ -40,7 +40,6 @@ export default function PrivacyPage() {
         <ul>
           <li>{m.privacy_seen_organisers()}</li>
           <li>{m.privacy_seen_waiting()}</li>
-          <li>{m.privacy_seen_names()}</li>
           <li>{m.privacy_seen_shared()}</li>
           <li>{m.privacy_seen_blocked()}</li>
           <li>
