@@ -24,6 +24,8 @@ import {
   OWNER_NAME,
   OWNER_UID,
   PHOTO_USER_NAMES,
+  casesAt,
+  type AccessMethod,
   type ListCase,
   type PhotoCase,
   type PhotoObject,
@@ -83,11 +85,7 @@ const APPROVED: PhotoUser[] = ['owner', 'another approved member', 'organiser cl
 const SELF: PhotoUser[] = ['owner', 'owner, not approved'];
 
 /** storage.rules, written out as a table: may `user` do `method` to an object at `place`? */
-function mayDo(
-  user: PhotoUser,
-  method: 'create' | 'overwrite' | 'update' | 'delete' | 'get',
-  place: FacesPlace,
-): boolean {
+function mayDo(user: PhotoUser, method: AccessMethod, place: FacesPlace): boolean {
   const organiser = user === 'organiser';
   switch (method) {
     case 'create':
@@ -109,52 +107,16 @@ export function facesAccessCases(): PhotoCase[] {
   const cases: PhotoCase[] = [];
   for (const user of PHOTO_USER_NAMES) {
     for (const place of FACES_PLACES) {
-      const path = facesPathAt(place);
       const existing = facesValidAt(place);
       cases.push(
-        {
-          label: `${user} creates a ${place}`,
+        ...casesAt(
           user,
-          method: 'create',
-          path,
-          stored: null,
-          write: facesValidAt(place),
-          allowed: mayDo(user, 'create', place),
-        },
-        {
-          label: `${user} overwrites a ${place}`,
-          user,
-          method: 'create',
-          path,
-          stored: existing,
-          write: facesValidAt(place),
-          allowed: mayDo(user, 'overwrite', place),
-        },
-        {
-          label: `${user} updates the metadata of a ${place}`,
-          user,
-          method: 'update',
-          path,
-          stored: existing,
-          write: { ...existing, metadata: { ...existing.metadata, suggesterName: 'changed' } },
-          allowed: mayDo(user, 'update', place),
-        },
-        {
-          label: `${user} deletes a ${place}`,
-          user,
-          method: 'delete',
-          path,
-          stored: existing,
-          allowed: mayDo(user, 'delete', place),
-        },
-        {
-          label: `${user} reads a ${place}`,
-          user,
-          method: 'get',
-          path,
-          stored: existing,
-          allowed: mayDo(user, 'get', place),
-        },
+          place,
+          facesPathAt(place),
+          () => facesValidAt(place),
+          { ...existing, metadata: { ...existing.metadata, suggesterName: 'changed' } },
+          (method) => mayDo(user, method, place),
+        ),
       );
     }
   }

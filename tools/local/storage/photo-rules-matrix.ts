@@ -183,11 +183,7 @@ const APPROVED: PhotoUser[] = ['owner', 'another approved member', 'organiser cl
 const SELF: PhotoUser[] = ['owner', 'owner, not approved'];
 
 /** storage.rules, written out as a table: may `user` do `method` to an object at `place`? */
-function mayDo(
-  user: PhotoUser,
-  method: 'create' | 'overwrite' | 'update' | 'delete' | 'get',
-  place: Place,
-): boolean {
+function mayDo(user: PhotoUser, method: AccessMethod, place: Place): boolean {
   const organiser = user === 'organiser';
   switch (method) {
     case 'create':
@@ -205,57 +201,76 @@ function mayDo(
   }
 }
 
+export type AccessMethod = 'create' | 'overwrite' | 'update' | 'delete' | 'get';
+
+/**
+ * What one account may do to one place holding a well-formed object: create it, create over it, update its
+ * metadata (to `updated`), delete it and read it, each allowed or not by `may` (a matrix's table).
+ */
+export function casesAt(
+  user: PhotoUser,
+  place: string,
+  path: string,
+  valid: () => PhotoObject,
+  updated: PhotoObject,
+  may: (method: AccessMethod) => boolean,
+): PhotoCase[] {
+  const existing = valid();
+  return [
+    {
+      label: `${user} creates a ${place}`,
+      user,
+      method: 'create',
+      path,
+      stored: null,
+      write: valid(),
+      allowed: may('create'),
+    },
+    {
+      label: `${user} overwrites a ${place}`,
+      user,
+      method: 'create',
+      path,
+      stored: existing,
+      write: valid(),
+      allowed: may('overwrite'),
+    },
+    {
+      label: `${user} updates the metadata of a ${place}`,
+      user,
+      method: 'update',
+      path,
+      stored: existing,
+      write: updated,
+      allowed: may('update'),
+    },
+    {
+      label: `${user} deletes a ${place}`,
+      user,
+      method: 'delete',
+      path,
+      stored: existing,
+      allowed: may('delete'),
+    },
+    { label: `${user} reads a ${place}`, user, method: 'get', path, stored: existing, allowed: may('get') },
+  ];
+}
+
 /** Who does what to each place with a well-formed object. */
 export function accessCases(): PhotoCase[] {
   const cases: PhotoCase[] = [];
   for (const user of PHOTO_USER_NAMES) {
     for (const place of PLACES) {
-      const path = pathAt(place, ID);
       const existing = validAt(place);
       cases.push(
-        {
-          label: `${user} creates a ${place}`,
+        ...casesAt(
           user,
-          method: 'create',
-          path,
-          stored: null,
-          write: validAt(place),
-          allowed: mayDo(user, 'create', place),
-        },
-        {
-          label: `${user} overwrites a ${place}`,
-          user,
-          method: 'create',
-          path,
-          stored: existing,
-          write: validAt(place),
-          allowed: mayDo(user, 'overwrite', place),
-        },
-        {
-          label: `${user} updates the metadata of a ${place}`,
-          user,
-          method: 'update',
-          path,
-          stored: existing,
-          write: { ...existing, metadata: metadataAt(place, { caption: 'changed' }) },
-          allowed: mayDo(user, 'update', place),
-        },
-        {
-          label: `${user} deletes a ${place}`,
-          user,
-          method: 'delete',
-          path,
-          stored: existing,
-          allowed: mayDo(user, 'delete', place),
-        },
-        {
-          label: `${user} reads a ${place}`,
-          user,
-          method: 'get',
-          path,
-          stored: existing,
-          allowed: mayDo(user, 'get', place),
-        },
+          place,
+          pathAt(place, ID),
+          () => validAt(place),
+          { ...existing, metadata: metadataAt(place, { caption: 'changed' }) },
+          (method) => mayDo(user, method, place),
+        ),
       );
     }
   }

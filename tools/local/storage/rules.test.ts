@@ -31,6 +31,8 @@ import {
   pathAt,
   sharedMetadata,
   validAt,
+  type ListCase,
+  type PhotoCase,
   type PhotoObject,
   type PhotoUser,
 } from './photo-rules-matrix.ts';
@@ -233,30 +235,32 @@ const photoTokens = Object.fromEntries(
   ]),
 ) as Record<PhotoUser, string | null>;
 
-describe("isPermitted: the relatives' photos (members/photos/)", () => {
-  it.each([...accessCases(), ...createCases()])(
-    '$label',
-    ({ user, method, path, stored, write, allowed }) => {
-      expect(
-        isPermitted(
-          {
-            method,
-            path: rulesPath(path),
-            token: photoTokens[user],
-            resource: stored,
-            requestResource: (method === 'create' || method === 'update') && write ? asResource(write) : null,
-          },
-          PROJECT,
-        ),
-      ).toBe(allowed);
-    },
-  );
+/** A matrix's cases against the mirror: each request decided as its table says. */
+function decidesAsTheMatrix(cases: PhotoCase[], lists: ListCase[]): void {
+  it.each(cases)('$label', ({ user, method, path, stored, write, allowed }) => {
+    expect(
+      isPermitted(
+        {
+          method,
+          path: rulesPath(path),
+          token: photoTokens[user],
+          resource: stored,
+          requestResource: (method === 'create' || method === 'update') && write ? asResource(write) : null,
+        },
+        PROJECT,
+      ),
+    ).toBe(allowed);
+  });
 
-  it.each(listCases())('$label', ({ user, prefix, allowed }) => {
+  it.each(lists)('$label', ({ user, prefix, allowed }) => {
     // The emulator strips the trailing slashes of the prefix.
     const path = rulesPath(prefix.replace(/\/+$/, ''));
     expect(isPermitted({ method: 'list', path, token: photoTokens[user] }, PROJECT)).toBe(allowed);
   });
+}
+
+describe("isPermitted: the relatives' photos (members/photos/)", () => {
+  decidesAsTheMatrix([...accessCases(), ...createCases()], listCases());
 
   it('a create without request.resource (never sent by the emulator for a create) is refused', () => {
     const path = rulesPath(pathAt('waiting photo', 'abcdefgh'));
@@ -304,28 +308,7 @@ describe("isPermitted: the relatives' photos (members/photos/)", () => {
 });
 
 describe('isPermitted: who is who (members/faces/)', () => {
-  it.each([...facesAccessCases(), ...facesCreateCases()])(
-    '$label',
-    ({ user, method, path, stored, write, allowed }) => {
-      expect(
-        isPermitted(
-          {
-            method,
-            path: rulesPath(path),
-            token: photoTokens[user],
-            resource: stored,
-            requestResource: (method === 'create' || method === 'update') && write ? asResource(write) : null,
-          },
-          PROJECT,
-        ),
-      ).toBe(allowed);
-    },
-  );
-
-  it.each(facesListCases())('$label', ({ user, prefix, allowed }) => {
-    const path = rulesPath(prefix.replace(/\/+$/, ''));
-    expect(isPermitted({ method: 'list', path, token: photoTokens[user] }, PROJECT)).toBe(allowed);
-  });
+  decidesAsTheMatrix([...facesAccessCases(), ...facesCreateCases()], facesListCases());
 
   it('a verified relative who is not approved reads no tile and no name, not even one that is not there', () => {
     const token = photoTokens['owner, not approved'];
