@@ -31,7 +31,12 @@ import {
 } from '../src/domain/faces.ts';
 import { mediaUrl } from '../src/firebase/media-url.ts';
 import { BUCKET, STORAGE_URL } from '../tools/local/config.ts';
-import { DEMO_FACE_COUNT, DEMO_OYSTEIN, DEMO_UNNAMED_NUMBERS } from '../tools/local/seed/demo-group-photo.ts';
+import {
+  DEMO_FACE_COUNT,
+  DEMO_OYSTEIN,
+  DEMO_UNNAMED_NUMBERS,
+  demoKey,
+} from '../tools/local/seed/demo-group-photo.ts';
 import { expectNoViolations } from './support/a11y.ts';
 import { accountsOfEachTest, localBucket } from './support/organiser';
 import { idTokenOf, openSignedIn } from './support/photos-page';
@@ -40,6 +45,7 @@ import { expect, test } from './support/test.ts';
 const accountFor = accountsOfEachTest(test);
 const PHONE = { width: 390, height: 844 };
 const GROUP_PHOTO = 'group-photo-1976';
+const FIRST = demoKey()[0]!;
 
 /** The tile requests a page makes, as the Storage emulator sees them. */
 function watchTiles(page: Page, fileId: string) {
@@ -138,6 +144,18 @@ test('an approved relative on a phone finds a face, zooms by keyboard and sugges
   await expect.poll(async () => (await boxOf.boundingBox())!.x).toBeLessThan(before - 10);
   await page.keyboard.press('-');
   await expect.poll(() => boxWidth(page, DEMO_OYSTEIN.number)).toBeLessThan(zoomed);
+
+  // A tap on another face's box, at the whole picture: its number, name and note.
+  await page.keyboard.press('0');
+  await expect.poll(() => boxWidth(page, 1)).toBeLessThan(20);
+  const tapped = (await faceBox(page, 1).boundingBox())!;
+  await page.mouse.click(tapped.x + tapped.width / 2, tapped.y + tapped.height / 2);
+  await expect(details.getByRole('heading', { level: 2 })).toHaveText(`No. 1: ${FIRST.name}`);
+  await search.fill(DEMO_OYSTEIN.name!);
+  await entries.first().getByRole('button').click();
+  await expect(details.getByRole('heading', { level: 2 })).toHaveText(
+    `No. ${DEMO_OYSTEIN.number}: ${DEMO_OYSTEIN.name}`,
+  );
 
   // A correction suggested: sent, and shown as waiting for an organiser.
   await details.getByRole('textbox', { name: 'Name', exact: true }).fill('Øystein Lie Sr.');

@@ -16,6 +16,12 @@ export const FACES_PREFIX = `${MEMBERS_PREFIX}faces/`;
 
 /** The picture the members' welcome leads to: the group photo of the 1976 reunion. */
 export const GROUP_PHOTO_1976 = 'group-photo-1976';
+/**
+ * The catalogue images whose row in the members area links to their who-is-who page: the ones the organisers have
+ * opened for naming (organiser:faces open). Listed here rather than asked of Storage, so that the members area makes
+ * no request for them (a picture not opened would answer 404 in every relative's console).
+ */
+export const PICTURES_FOR_NAMING: ReadonlySet<string> = new Set([GROUP_PHOTO_1976]);
 
 /** The tile size and format sharp writes (and the viewer asks for). */
 export const TILE_SIZE = 256;

@@ -11,11 +11,10 @@ import { SectionNav, type SectionLink } from '../../components/section-nav';
 import { config } from '../../config/env';
 import { pagePath } from '../../config/pages';
 import { type CatalogueEntry } from '../../domain/catalogue';
-import { GROUP_PHOTO_1976 } from '../../domain/faces';
+import { GROUP_PHOTO_1976, PICTURES_FOR_NAMING } from '../../domain/faces';
 import { currentLocale } from '../../lib/locale';
 import { MEMBER_SECTION_IDS, type MemberSectionId } from '../../domain/member-sections';
 import { isAccountBlocked } from '../../firebase/auth-errors';
-import { openedForNaming } from '../../firebase/faces-opened';
 import { isPermissionDenied } from '../../firebase/storage';
 import { formatLongDate } from '../../lib/format';
 import { Tensed } from '../../components/reunion-tense';
@@ -32,22 +31,6 @@ import { presenterName, SEMINARS, SEMINARS_HOSTED } from './seminars';
 import '../../styles/bootstrap-lazy.scss';
 
 type Download = (entry: CatalogueEntry, onProgress: (progress: Progress) => void) => Promise<void>;
-
-/** The images opened for naming, once the account is known to be approved (others could not open them). */
-function useNamedPictures(approved: boolean | undefined): ReadonlySet<string> {
-  const [named, setNamed] = useState<ReadonlySet<string>>(() => new Set());
-  useEffect(() => {
-    if (!approved) return;
-    let active = true;
-    void openedForNaming().then((ids) => {
-      if (active) setNamed(ids);
-    });
-    return () => {
-      active = false;
-    };
-  }, [approved]);
-  return named;
-}
 
 function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
   return (
@@ -103,7 +86,6 @@ export default function MembersPage() {
   const [viewing, setViewing] = useState<CatalogueEntry | undefined>();
   const [query, setQuery] = useState('');
   const { approved, checkAgain } = useApproval();
-  const namedPictures = useNamedPictures(approved);
   const { signOut } = useAuth();
   useEffect(() => () => service.dispose(), [service]);
 
@@ -224,7 +206,7 @@ export default function MembersPage() {
               section="images"
               {...groupProps}
               onOpenImage={setViewing}
-              namedPictures={namedPictures}
+              namedPictures={PICTURES_FOR_NAMING}
             />
           </section>
           <section
