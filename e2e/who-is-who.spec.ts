@@ -147,7 +147,15 @@ test('an approved relative on a phone finds a face, zooms by keyboard and sugges
 
   // A tap on another face's box, at the whole picture: its number, name and note.
   await page.keyboard.press('0');
-  await expect.poll(() => boxWidth(page, 1)).toBeLessThan(20);
+  // Where the box is once the picture has come to rest.
+  await expect
+    .poll(async () => {
+      const before = await faceBox(page, 1).boundingBox();
+      await page.waitForTimeout(250);
+      const after = await faceBox(page, 1).boundingBox();
+      return before!.width < 20 && before!.x === after!.x && before!.width === after!.width;
+    })
+    .toBe(true);
   const tapped = (await faceBox(page, 1).boundingBox())!;
   await page.mouse.click(tapped.x + tapped.width / 2, tapped.y + tapped.height / 2);
   await expect(details.getByRole('heading', { level: 2 })).toHaveText(`No. 1: ${FIRST.name}`);
