@@ -106,10 +106,8 @@ function Picture({ fileId, access }: { fileId: string; access: PhotoAccess }) {
     if (!chosen.box) return;
     viewer.current?.flyTo(chosen.box);
     // On a phone the list is below the picture: bring the picture back into view.
-    pictureTop.current?.scrollIntoView({
-      block: 'nearest',
-      behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
-    });
+    // At once: the picture itself flies, and a page still scrolling under a tap would move what the finger aims at.
+    pictureTop.current?.scrollIntoView({ block: 'nearest' });
   };
 
   /** An organiser's change, made on the newest faces file (another organiser may have saved since). */
