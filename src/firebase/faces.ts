@@ -32,8 +32,6 @@ import { mediaUrl } from './media-url';
 import { fetchMemberFile, STORAGE_HOST } from './storage';
 import { listFolder, listNames, objectRef } from './storage-sdk';
 
-export { storageErrorKind as facesErrorKind } from './storage-sdk';
-
 /** The signal of a request nobody cancels. */
 const NEVER_ABORTED = new AbortController().signal;
 

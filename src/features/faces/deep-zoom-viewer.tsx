@@ -8,7 +8,7 @@ import { m } from '../../paraglide/messages.js';
 export interface DeepZoomHandle {
   /** Flies the view to a face's box, with room around it. */
   flyTo(box: FaceBox): void;
-  zoomBy(factor: number): void;
+  zoom(direction: 'in' | 'out'): void;
   /** The whole picture. */
   home(): void;
 }
@@ -21,8 +21,6 @@ interface Props {
   selected: number | undefined;
   /** A tap or click on the picture, where (fractions of its width and height), and the face there if any. */
   onPick: (point: { x: number; y: number }, face: Face | undefined) => void;
-  /** The whole picture has been drawn once (its lowest levels' tiles are in). */
-  onReady?: () => void;
   onTileError?: () => void;
 }
 
@@ -35,13 +33,13 @@ interface Props {
  * the way to them by keyboard and screen reader).
  */
 export const DeepZoomViewer = forwardRef<DeepZoomHandle, Props>(function DeepZoomViewer(
-  { fileId, width, height, faces, selected, onPick, onReady, onTileError },
+  { fileId, width, height, faces, selected, onPick, onTileError },
   ref,
 ) {
   const element = useRef<HTMLDivElement>(null);
   const viewer = useRef<OpenSeadragon.Viewer | null>(null);
-  const callbacks = useRef({ onPick, onReady, onTileError, faces });
-  callbacks.current = { onPick, onReady, onTileError, faces };
+  const callbacks = useRef({ onPick, onTileError, faces });
+  callbacks.current = { onPick, onTileError, faces };
 
   useEffect(() => {
     const source = new OpenSeadragon.DziTileSource(width, height, TILE_SIZE, TILE_OVERLAP, '', TILE_FORMAT);
@@ -111,10 +109,9 @@ export const DeepZoomViewer = forwardRef<DeepZoomHandle, Props>(function DeepZoo
       if (!action) return;
       key.preventDefault();
       const viewport = instance.viewport;
+      if (action === 'in' || action === 'out') return zoomView(viewport, action);
       const bounds = viewport.getBounds();
       if (action === 'home') viewport.goHome();
-      else if (action === 'in' || action === 'out')
-        viewport.zoomBy(action === 'in' ? ZOOM_STEP : 1 / ZOOM_STEP);
       else
         viewport.panBy(
           new OpenSeadragon.Point(action[0] * bounds.width * PAN_STEP, action[1] * bounds.height * PAN_STEP),
@@ -130,13 +127,12 @@ export const DeepZoomViewer = forwardRef<DeepZoomHandle, Props>(function DeepZoo
       callbacks.current.onPick(at, faceAt(callbacks.current.faces, at.x, at.y));
     });
     // The whole picture is drawn (every tile of the view at the first zoom is in): marked on the element for the
-    // browser tests and the benchmark, and told to the page.
+    // browser tests and the benchmark.
     instance.world.addOnceHandler('add-item', (added) => {
       const whenShown = (event: { fullyLoaded: boolean }) => {
         if (!event.fullyLoaded) return;
         added.item.removeHandler('fully-loaded-change', whenShown);
         element.current?.setAttribute('data-picture-shown', '');
-        callbacks.current.onReady?.();
       };
       added.item.addHandler('fully-loaded-change', whenShown);
     });
@@ -191,11 +187,8 @@ export const DeepZoomViewer = forwardRef<DeepZoomHandle, Props>(function DeepZoo
           ),
         );
       },
-      zoomBy(factor) {
-        const instance = viewer.current;
-        if (!instance) return;
-        instance.viewport.zoomBy(factor);
-        instance.viewport.applyConstraints();
+      zoom(direction) {
+        if (viewer.current) zoomView(viewer.current.viewport, direction);
       },
       home() {
         viewer.current?.viewport.goHome();
@@ -215,6 +208,12 @@ export const DeepZoomViewer = forwardRef<DeepZoomHandle, Props>(function DeepZoo
 });
 
 const ZOOM_STEP = 1.5;
+
+/** One step in or out, by a key or a button, kept within the picture. */
+function zoomView(viewport: OpenSeadragon.Viewport, direction: 'in' | 'out'): void {
+  viewport.zoomBy(direction === 'in' ? ZOOM_STEP : 1 / ZOOM_STEP);
+  viewport.applyConstraints();
+}
 /** An arrow key moves the view by this part of what is in view. */
 const PAN_STEP = 0.2;
 

@@ -1,10 +1,14 @@
 /** The picture's geometry and keys, apart from the viewer (OpenSeadragon needs a document; these do not). */
 import type { Face, FaceBox } from '../../domain/faces';
 
+/** The middle value (the upper one of an even count); undefined for none. */
+function median(values: readonly number[]): number | undefined {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+}
+
 /** The usual width of a face's box (a fraction of the picture's width). */
 export function medianBoxWidth(faces: readonly Face[]): number {
-  const widths = faces.flatMap((face) => (face.box ? [face.box.width] : [])).sort((a, b) => a - b);
-  return widths[Math.floor(widths.length / 2)] ?? 0.03;
+  return median(faces.flatMap((face) => (face.box ? [face.box.width] : []))) ?? 0.03;
 }
 
 /** The face whose box holds the point, the smallest if boxes overlap. */
@@ -44,9 +48,8 @@ export function boxAt(point: { x: number; y: number }, face: Face, faces: readon
   const sized = faces.filter((other) => other.box && other.number !== face.number);
   const sameRow = sized.filter((other) => face.row !== undefined && other.row === face.row);
   const pool = (sameRow.length ? sameRow : sized).map((other) => other.box!);
-  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
-  const width = pool.length ? median(pool.map((box) => box.width))! : 0.03;
-  const height = pool.length ? median(pool.map((box) => box.height))! : 0.05;
+  const width = median(pool.map((box) => box.width)) ?? 0.03;
+  const height = median(pool.map((box) => box.height)) ?? 0.05;
   const clamp = (value: number, size: number) => Math.min(Math.max(value - size / 2, 0), 1 - size);
   return { x: clamp(point.x, width), y: clamp(point.y, height), width, height };
 }

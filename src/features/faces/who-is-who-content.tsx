@@ -8,7 +8,6 @@ import { config } from '../../config/env';
 import { withName, type Face, type FacesFile } from '../../domain/faces';
 import {
   deleteSuggestion,
-  facesErrorKind,
   readAllSuggestions,
   readFaces,
   readOwnSuggestions,
@@ -17,6 +16,7 @@ import {
   type StoredSuggestion,
 } from '../../firebase/faces';
 import type { PhotoAccess } from '../../firebase/photo-access';
+import { isNotFound } from '../../firebase/storage-sdk';
 import { m } from '../../paraglide/messages.js';
 import { usePhotoAccess } from '../../components/approval/use-photo-access';
 import { DeepZoomViewer, type DeepZoomHandle } from './deep-zoom-viewer';
@@ -28,11 +28,7 @@ import '../../styles/bootstrap-lazy.scss';
 import './faces.scss';
 
 type Loaded =
-  | { state: 'loading' }
-  | { state: 'ready'; file: FacesFile }
-  | { state: 'not-opened' }
-  | { state: 'denied' }
-  | { state: 'failed' };
+  { state: 'loading' } | { state: 'ready'; file: FacesFile } | { state: 'not-opened' } | { state: 'failed' };
 
 function Picture({ fileId, access }: { fileId: string; access: PhotoAccess }) {
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
@@ -54,8 +50,7 @@ function Picture({ fileId, access }: { fileId: string; access: PhotoAccess }) {
       },
       (error: unknown) => {
         if (!active) return;
-        const kind = facesErrorKind(error);
-        setLoaded({ state: kind === 'not-found' ? 'not-opened' : kind === 'denied' ? 'denied' : 'failed' });
+        setLoaded({ state: isNotFound(error) ? 'not-opened' : 'failed' });
       },
     );
     return () => {
@@ -137,10 +132,10 @@ function Picture({ fileId, access }: { fileId: string; access: PhotoAccess }) {
         <Col lg={8}>
           <div ref={pictureTop} className="faces-picture">
             <ButtonGroup size="sm" className="mb-2 faces-zoom" aria-label={m.faces_viewer_role()}>
-              <Button variant="outline-secondary" onClick={() => viewer.current?.zoomBy(1.5)}>
+              <Button variant="outline-secondary" onClick={() => viewer.current?.zoom('in')}>
                 {m.faces_zoom_in()}
               </Button>
-              <Button variant="outline-secondary" onClick={() => viewer.current?.zoomBy(1 / 1.5)}>
+              <Button variant="outline-secondary" onClick={() => viewer.current?.zoom('out')}>
                 {m.faces_zoom_out()}
               </Button>
               <Button variant="outline-secondary" onClick={() => viewer.current?.home()}>
