@@ -3,6 +3,7 @@ import { Accordion } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { pagePath } from '../../config/pages';
 import { groupsOf, type CatalogueEntry } from '../../domain/catalogue';
+import { PICTURES_FOR_NAMING } from '../../domain/faces';
 import { currentLocale } from '../../lib/locale';
 import { m } from '../../paraglide/messages.js';
 import { DownloadButton } from './download-button';
@@ -23,8 +24,6 @@ interface Props {
   onError: (error: unknown, entry: CatalogueEntry) => void;
   /** Images: each file shows its preview, which opens the larger view. */
   onOpenImage?: (entry: CatalogueEntry) => void;
-  /** Images opened for naming: each links to its who-is-who page. */
-  namedPictures?: ReadonlySet<string>;
 }
 
 /**
@@ -40,7 +39,6 @@ export function FileGroups({
   onCancel,
   onError,
   onOpenImage,
-  namedPictures,
 }: Props) {
   const groups = groupsOf(section)
     .map(({ group, entries }) => ({ group, entries: entries.filter((entry) => matches.has(entry.id)) }))
@@ -86,7 +84,8 @@ export function FileGroups({
                     onCancel={onCancel}
                     onError={onError}
                   />
-                  {namedPictures?.has(entry.id) && (
+                  {/* An image opened for naming links to its who-is-who page. */}
+                  {PICTURES_FOR_NAMING.has(entry.id) && (
                     <Link
                       className="who-is-who-link"
                       to={pagePath('who-is-who', currentLocale(), { slug: entry.id })}

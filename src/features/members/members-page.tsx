@@ -11,7 +11,7 @@ import { SectionNav, type SectionLink } from '../../components/section-nav';
 import { config } from '../../config/env';
 import { pagePath } from '../../config/pages';
 import { type CatalogueEntry } from '../../domain/catalogue';
-import { GROUP_PHOTO_1976, PICTURES_FOR_NAMING } from '../../domain/faces';
+import { GROUP_PHOTO_1976 } from '../../domain/faces';
 import { currentLocale } from '../../lib/locale';
 import { MEMBER_SECTION_IDS, type MemberSectionId } from '../../domain/member-sections';
 import { isAccountBlocked } from '../../firebase/auth-errors';
@@ -202,12 +202,7 @@ export default function MembersPage() {
           </section>
           <section id="images" className="content-section" aria-labelledby="images-heading">
             <h2 id="images-heading">{m.members_section_images()}</h2>
-            <FileGroups
-              section="images"
-              {...groupProps}
-              onOpenImage={setViewing}
-              namedPictures={PICTURES_FOR_NAMING}
-            />
+            <FileGroups section="images" {...groupProps} onOpenImage={setViewing} />
           </section>
           <section
             id="educational-materials"
