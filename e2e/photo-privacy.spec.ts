@@ -25,6 +25,7 @@ import { expectNoViolations } from './support/a11y.ts';
 import { withoutPicker } from './support/save-file.ts';
 import { expect, test } from './support/test.ts';
 import { saveSuggestion } from '../admin/bucket/faces.ts';
+import { GROUP_PHOTO_1976 } from '../src/domain/faces.ts';
 import { accountsOfEachTest, localAdmin, localBucket, storedPhotoObjects } from './support/organiser';
 import { PHONE_EXIF, phonePhoto, plainPhoto, readStored, seedSharedPhotos } from './support/photo-files';
 import { openPhotos, openSignedIn, signInStatus, uploadPastThePage } from './support/photos-page';
@@ -233,7 +234,7 @@ test('Delete my account, whatever the account’s state: a verified relative who
     withdrawn.uid,
     {
       id: '20260801T120000Z_leavingone',
-      fileId: 'group-photo-1976',
+      fileId: GROUP_PHOTO_1976,
       face: 3,
       name: 'Ola Nordmann',
       createdAt: '2026-08-01T12:00:00.000Z',

@@ -22,6 +22,7 @@ import {
 } from '../admin/bucket/faces.ts';
 import {
   FACES_PREFIX,
+  GROUP_PHOTO_1976,
   descriptorPathOf,
   facesFilePathOf,
   facesFolderOf,
@@ -44,7 +45,6 @@ import { expect, test } from './support/test.ts';
 
 const accountFor = accountsOfEachTest(test);
 const PHONE = { width: 390, height: 844 };
-const GROUP_PHOTO = 'group-photo-1976';
 const FIRST = demoKey()[0]!;
 
 /** The tile requests a page makes, as the Storage emulator sees them. */
@@ -74,7 +74,7 @@ test('an approved relative on a phone finds a face, zooms by keyboard and sugges
 }) => {
   const member = await accountFor('faces-member', { displayName: 'Ingrid Relative' });
   await page.setViewportSize(PHONE);
-  const tiles = watchTiles(page, GROUP_PHOTO);
+  const tiles = watchTiles(page, GROUP_PHOTO_1976);
   const metadataReads: string[] = [];
   page.on('request', (request) => {
     const url = request.url();
@@ -177,7 +177,9 @@ test('an approved relative on a phone finds a face, zooms by keyboard and sugges
   await expect(mine).toContainText('waiting for an organiser');
   const { bucket, close } = localBucket();
   try {
-    const stored = (await listSuggestions(bucket, GROUP_PHOTO)).filter((entry) => entry.uid === member.uid);
+    const stored = (await listSuggestions(bucket, GROUP_PHOTO_1976)).filter(
+      (entry) => entry.uid === member.uid,
+    );
     expect(stored.map((entry) => [entry.suggestion.face, entry.suggestion.name, entry.metadata])).toEqual([
       [
         DEMO_OYSTEIN.number,
@@ -310,7 +312,7 @@ test('a relative who is not approved is told why, in Norwegian, and reads no til
   page,
 }) => {
   const relative = await accountFor('faces-unapproved', { approved: false });
-  const tiles = watchTiles(page, GROUP_PHOTO);
+  const tiles = watchTiles(page, GROUP_PHOTO_1976);
   await openSignedIn(page, relative, '/members/who-is-who/group-photo-1976', 'nb');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     'Hvem er hvem: Gruppebilde fra slektstreffet i 1976',
@@ -323,9 +325,9 @@ test('a relative who is not approved is told why, in Norwegian, and reads no til
 
   const token = await idTokenOf(relative);
   for (const path of [
-    facesFilePathOf(GROUP_PHOTO),
-    descriptorPathOf(GROUP_PHOTO),
-    tilePathOf(GROUP_PHOTO, 8, 0, 0),
+    facesFilePathOf(GROUP_PHOTO_1976),
+    descriptorPathOf(GROUP_PHOTO_1976),
+    tilePathOf(GROUP_PHOTO_1976, 8, 0, 0),
   ]) {
     const response = await fetch(mediaUrl(STORAGE_URL, BUCKET, path), {
       headers: { Authorization: `Firebase ${token}` },

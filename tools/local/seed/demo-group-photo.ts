@@ -22,12 +22,13 @@ import {
   type Face,
   type FaceBox,
   type FacesFile,
+  GROUP_PHOTO_1976,
 } from '../../../src/domain/faces.ts';
 import { deepZoomOf, type DeepZoom } from '../../../admin/bucket/deep-zoom.ts';
 import { DEMO_NOTICE } from './demo-files.ts';
 
 /** The catalogue image the demo faces belong to. */
-export const DEMO_FACES_FILE_ID = 'group-photo-1976';
+export const DEMO_FACES_FILE_ID = GROUP_PHOTO_1976;
 export const DEMO_PHOTO_WIDTH = 6400;
 export const DEMO_PHOTO_HEIGHT = 3800;
 

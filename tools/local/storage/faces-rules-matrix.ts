@@ -16,6 +16,7 @@ import {
   tilePathOf,
   tilesFolderOf,
   type SuggestionMetadata,
+  GROUP_PHOTO_1976,
 } from '../../../src/domain/faces.ts';
 import { SERVING_FIELDS } from '../../../src/domain/photos.ts';
 import {
@@ -32,7 +33,7 @@ import {
   type PhotoUser,
 } from './photo-rules-matrix.ts';
 
-export const FACES_FILE_ID = 'group-photo-1976';
+export const FACES_FILE_ID = GROUP_PHOTO_1976;
 const SUGGESTION_ID = '20260801T101500Z_q8Wm2Zr5Tb';
 
 export type FacesPlace = 'descriptor' | 'tile' | 'faces file' | 'suggestion';
