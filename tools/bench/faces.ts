@@ -18,13 +18,12 @@ import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { deepZoomOf } from '../../admin/bucket/deep-zoom.ts';
 import { publishDeepZoom, saveFacesFile } from '../../admin/bucket/faces.ts';
 import { connectAdmin, hostOf } from '../../admin/firebase-admin.ts';
-import { APPROVED_CLAIM } from '../../src/domain/access.ts';
 import { facesFolderOf } from '../../src/domain/faces.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../chromium.ts';
 import { AUTH_URL, BUCKET, PROJECT_ID, SITE_URL, STORAGE_URL } from '../local/config.ts';
 import { demoFacesFile, demoGroupPhotoWithTiles } from '../local/seed/demo-group-photo.ts';
 import { withStack } from '../local/with-stack.ts';
-import { peakHeap, signIn } from './page-steps.ts';
+import { approvedAccount, peakHeap, signIn } from './page-steps.ts';
 
 /** A catalogue image the demo does not open for naming: the benchmark's picture goes there for its run. */
 const BENCH_FILE_ID = 'rolette-panorama';
@@ -94,15 +93,8 @@ async function openScan(): Promise<() => Promise<void>> {
 async function run(): Promise<void> {
   const close = await openScan();
   const admin = connectAdmin({ projectId: PROJECT_ID, emulators: { auth: hostOf(AUTH_URL) } });
-  const email = `bench-faces-${Date.now()}@example.com`;
-  const password = 'Reunion1976';
-  const user = await admin.auth.createUser({
-    email,
-    password,
-    emailVerified: true,
-    displayName: 'Bench Relative',
-  });
-  await admin.auth.setCustomUserClaims(user.uid, { [APPROVED_CLAIM]: true });
+  const user = await approvedAccount(admin.auth, 'bench-faces');
+  const { email, password } = user;
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({

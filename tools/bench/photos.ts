@@ -19,14 +19,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { connectAdmin, hostOf } from '../../admin/firebase-admin.ts';
-import { APPROVED_CLAIM } from '../../src/domain/access.ts';
 import { PENDING_PREFIX } from '../../src/domain/photos.ts';
 import { hasExif } from '../../src/lib/exif.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../chromium.ts';
 import { AUTH_URL, BUCKET, PROJECT_ID, SITE_URL, STORAGE_URL, demoAccounts } from '../local/config.ts';
 import { withStack } from '../local/with-stack.ts';
 import { cameraPhoto } from '../fixtures/camera-photo.ts';
-import { peakHeap, signIn } from './page-steps.ts';
+import { approvedAccount, peakHeap, signIn } from './page-steps.ts';
 
 /** How often the page's JS heap is read while the work runs (ms). */
 const HEAP_POLL_MS = 50;
@@ -93,15 +92,8 @@ async function uploadBench(browser: Browser, files: string[], originalBytes: num
     projectId: PROJECT_ID,
     emulators: { auth: hostOf(AUTH_URL), storage: hostOf(STORAGE_URL) },
   });
-  const email = `bench-${Date.now()}@example.com`;
-  const password = 'Reunion1976';
-  const user = await admin.auth.createUser({
-    email,
-    password,
-    emailVerified: true,
-    displayName: 'Bench Relative',
-  });
-  await admin.auth.setCustomUserClaims(user.uid, { [APPROVED_CLAIM]: true });
+  const user = await approvedAccount(admin.auth, 'bench');
+  const { email, password } = user;
   const bucket = admin.bucket(BUCKET);
   try {
     const context = await browser.newContext();
