@@ -97,6 +97,10 @@ async function photographedContrast(element: Locator): Promise<Contrast> {
         each.style.cssText = each.dataset.contrastProbe ?? '';
         delete each.dataset.contrastProbe;
       }
+      // Putting the colours back starts each element's colour transition from transparent (a button's 0.15 s):
+      // ended here, so that the page is as it was and the next element's colour is read whole, not half faded in.
+      for (const animation of document.getAnimations())
+        if (animation instanceof CSSTransition) animation.finish();
     });
   }
   const [r, g, b, a = 1] = (style.color.match(/[\d.]+/g) ?? []).map(Number) as number[];
