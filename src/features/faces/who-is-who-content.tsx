@@ -105,11 +105,16 @@ function Picture({ fileId, access }: { fileId: string; access: PhotoAccess }) {
     pictureTop.current?.scrollIntoView({ block: 'nearest' });
   };
 
-  /** An organiser's change, made on the newest faces file (another organiser may have saved since). */
-  const change = async (update: (faces: readonly Face[]) => Face[]) => {
+  /**
+   * An organiser's change, made on the newest faces file (another organiser may have saved since); `then` runs after
+   * the save and before the page shows the change, so that what goes with it (an accepted suggestion leaving the
+   * list) shows at the same moment.
+   */
+  const change = async (update: (faces: readonly Face[]) => Face[], then?: () => Promise<void>) => {
     const newest = (await readFaces(fileId)) ?? file;
     const next = { ...newest, faces: update(newest.faces) };
     await saveFaces(next);
+    await then?.();
     setLoaded({ state: 'ready', file: next });
   };
 
@@ -189,11 +194,14 @@ function Picture({ fileId, access }: { fileId: string; access: PhotoAccess }) {
               faces={file.faces}
               suggestions={waiting}
               onAccept={async (entry) => {
-                await change((faces) =>
-                  withName(faces, entry.suggestion.face, entry.suggestion.name, entry.suggestion.note),
+                await change(
+                  (faces) =>
+                    withName(faces, entry.suggestion.face, entry.suggestion.name, entry.suggestion.note),
+                  async () => {
+                    await deleteSuggestion(entry.path);
+                    setWaiting((entries) => entries.filter((other) => other.path !== entry.path));
+                  },
                 );
-                await deleteSuggestion(entry.path);
-                setWaiting((entries) => entries.filter((other) => other.path !== entry.path));
               }}
               onReject={async (entry) => {
                 await deleteSuggestion(entry.path);
