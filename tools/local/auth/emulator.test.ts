@@ -1,0 +1,38 @@
+/**
+ * The in-process Auth emulator starts quickly (its validators compiled on first use) and still validates each request
+ * against the API's schema as `firebase emulators:start` does.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { startAuthEmulator, type RunningAuthEmulator } from './emulator.ts';
+
+const started: RunningAuthEmulator[] = [];
+afterAll(() => Promise.all(started.map((emulator) => emulator.stop())));
+
+const signUp = (emulator: RunningAuthEmulator, body: object) =>
+  fetch(`${emulator.url}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+describe('startAuthEmulator', () => {
+  it('starts in well under a second, twice in one process, and each answers on its own port', async () => {
+    const before = performance.now();
+    started.push(await startAuthEmulator({ projectId: 'demo-auth-test' }));
+    started.push(await startAuthEmulator({ projectId: 'demo-auth-test' }));
+    // Compiling every validator up front took about 5 s here; on first use, about 0.3 s.
+    expect(performance.now() - before).toBeLessThan(3_000);
+    expect(started[0]!.url).not.toBe(started[1]!.url);
+  });
+
+  it('creates an account from a valid request and refuses one the schema does not allow, with its reason', async () => {
+    const [emulator] = started;
+    const valid = await signUp(emulator!, { email: 'cousin@example.com', password: 'long-enough-1' });
+    expect(valid.status).toBe(200);
+    expect(await valid.json()).toMatchObject({ email: 'cousin@example.com' });
+
+    const invalid = await signUp(emulator!, { email: { not: 'a string' }, password: 'long-enough-1' });
+    expect(invalid.status).toBe(400);
+    expect((await invalid.json()).error.message).toBe('Invalid JSON payload received. /email must be string');
+  });
+});
