@@ -13,7 +13,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import waitOn from 'wait-on';
 import { writeLocalFirebaseJson } from './firebase-config.ts';
 import { connectAdmin, hostOf } from '../../admin/firebase-admin.ts';
@@ -38,6 +40,10 @@ import { seedFaces } from './seed/seed-faces.ts';
 import { startStorageEmulator } from './storage/emulator.ts';
 
 const dev = process.argv.includes('--dev');
+const require = createRequire(import.meta.url);
+/** The Firebase CLI (what `npx firebase` runs), started by node itself so that it can preload: */
+const FIREBASE_CLI = require.resolve('firebase-tools/lib/bin/firebase.js');
+const LAZY_AUTH_VALIDATION = fileURLToPath(new URL('./auth/lazy-validation.cjs', import.meta.url));
 const LOCAL_CONFIG = 'firebase.local.json';
 /** What the Hosting emulator serves: dist/ without the files firebase.json's hosting.ignore keeps from a deploy. */
 const HOSTING_STAGE = '.cache/hosting';
@@ -176,8 +182,20 @@ async function main(): Promise<void> {
   }
   const only = dev ? 'auth' : 'auth,hosting';
   run(
-    'npx',
-    ['firebase', 'emulators:start', '--only', only, '--project', PROJECT_ID, '--config', LOCAL_CONFIG],
+    process.execPath,
+    [
+      // The Auth emulator compiles its request validators on first use (about 5 CPU-seconds less at start).
+      '--require',
+      LAZY_AUTH_VALIDATION,
+      FIREBASE_CLI,
+      'emulators:start',
+      '--only',
+      only,
+      '--project',
+      PROJECT_ID,
+      '--config',
+      LOCAL_CONFIG,
+    ],
     'Firebase emulators',
   );
   await waitForHttp(`${AUTH_URL}/`, 90_000);

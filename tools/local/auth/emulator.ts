@@ -13,29 +13,6 @@ export interface RunningAuthEmulator {
   stop(): Promise<void>;
 }
 
-/**
- * The app validates every request and answer against the Identity Toolkit API's OpenAPI document (exegesis, with
- * ajv). By default it compiles a validator for every schema of every operation when the app is made: about 5
- * CPU-seconds, which each test file starting its own emulator paid, against 0.3 s with each operation's validators
- * compiled the first time it is called (exegesis' own option, lazyCompileValidationSchemas). The validation itself
- * is the same. Set on the exegesis-express that firebase-tools' server requires, before it is loaded.
- */
-function compileValidatorsOnFirstUse(require: NodeJS.Require, serverPath: string): void {
-  const exegesisExpress = require(require.resolve('exegesis-express', { paths: [serverPath] })) as {
-    middleware?: ((doc: unknown, options: object, ...rest: unknown[]) => unknown) & { lazy?: true };
-  };
-  const middleware = exegesisExpress.middleware;
-  if (typeof middleware !== 'function') {
-    throw new Error('firebase-tools internals changed: exegesis-express no longer exports middleware.');
-  }
-  if (middleware.lazy) return;
-  exegesisExpress.middleware = Object.assign(
-    (doc: unknown, options: object, ...rest: unknown[]) =>
-      middleware(doc, { ...options, lazyCompileValidationSchemas: true }, ...rest),
-    { lazy: true as const },
-  );
-}
-
 export async function startAuthEmulator(opts: {
   projectId: string;
   host?: string;
@@ -43,8 +20,8 @@ export async function startAuthEmulator(opts: {
   port?: number;
 }): Promise<RunningAuthEmulator> {
   const require = createRequire(import.meta.url);
-  const modulePath = 'firebase-tools/lib/emulator/auth/server.js';
-  compileValidatorsOnFirstUse(require, require.resolve(modulePath));
+  // Before the server is loaded: its validators compiled on first use (see the file).
+  const { AUTH_SERVER: modulePath } = require('./lazy-validation.cjs') as { AUTH_SERVER: string };
   const { createApp } = require(modulePath) as {
     createApp?: (projectId: string) => Promise<RequestListener>;
   };
