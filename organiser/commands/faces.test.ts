@@ -294,6 +294,35 @@ describe('organiser:faces import', () => {
     expect(await facesText()).toBe(before);
   });
 
+  it('a key a Norwegian spreadsheet saved: semicolons between the cells, decimal commas in the box', () => {
+    expect(
+      readKey(
+        'Number;Name;Note;Row;x;y;width;height\r\n' +
+          '1;Haugen, Ole;"far; bestefar";2;0,5;0,25;0,1;0,125\r\n' +
+          '2;Kari;;;0.5;0,25;0,1;0,125\r\n',
+      ),
+    ).toEqual({
+      lines: [
+        {
+          line: 2,
+          number: 1,
+          name: 'Haugen, Ole',
+          note: 'far; bestefar',
+          row: 2,
+          box: { x: 0.5, y: 0.25, width: 0.1, height: 0.125 },
+        },
+      ],
+      problems: [
+        'line 3: x, y, width and height are fractions of the picture, from 0 to 1 ' +
+          '(a decimal comma, as the cells are separated by semicolons)',
+      ],
+    });
+    expect(readKey('7;Nils Dahl\n8;Ingrid;Mor\n').lines).toEqual([
+      { line: 1, number: 7, name: 'Nils Dahl' },
+      { line: 2, number: 8, name: 'Ingrid', note: 'Mor' },
+    ]);
+  });
+
   it('an unknown column, a box without all its columns, more cells than number,name,note without a header', () => {
     expect(readKey('number,name,age\n1,Ole,80\n').problems).toEqual([
       'line 1: unknown column "age" (the columns are number, name, note, row, x, y, width, height)',

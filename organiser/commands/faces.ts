@@ -51,7 +51,7 @@ import {
   runIfMain,
   type CommandRun,
 } from '../core/cli.ts';
-import { csvLine, parseCsv, type CsvRecord } from '../core/csv.ts';
+import { csvLine, csvSeparatorOf, parseCsv, type CsvRecord } from '../core/csv.ts';
 import { CommandError, EXIT_FAILED, EXIT_OK, UsageError } from '../core/errors.ts';
 import { BUCKET_HELP, TARGET_HELP, TARGET_OPTIONS, type Target } from '../core/target.ts';
 import { oneLine } from '../core/terminal-text.ts';
@@ -81,7 +81,8 @@ relatives send. Pictures that can be opened: ${NAMEABLE_IDS.join(', ')}.
                               picture: a CSV with the columns number,name,note, with or without that
                               header row; a header may add row (1: the front row) and x,y,width,height
                               (the marker's box, as fractions 0 to 1 of the picture's width and height).
-                              An empty cell changes nothing. One bad line and nothing is changed: every
+                              Cells separated by semicolons, with decimal commas, are read too (as a
+                              spreadsheet set to Norwegian saves them). An empty cell changes nothing. One bad line and nothing is changed: every
                               bad line is listed with its line number
   list [<file id>]            the suggestions waiting, by picture and face: the face's name now, then
                               each suggestion's id, the name and note suggested, who sent it (the
@@ -355,7 +356,13 @@ const TEXT_PROBLEMS: Record<TextProblem, string> = {
  * line is to be used. Names and notes are cleaned (one line, no control characters) as the page stores them.
  */
 export function readKey(text: string): { lines: KeyLine[]; problems: string[] } {
-  const { records, problems: csvProblems } = parseCsv(text);
+  const separator = csvSeparatorOf(text);
+  const { records, problems: csvProblems } = parseCsv(text, separator);
+  // A spreadsheet that separates cells by semicolons writes decimal commas.
+  const [decimalMark, decimalHint] =
+    separator === ';'
+      ? [',', 'a decimal comma, as the cells are separated by semicolons']
+      : ['.', 'a decimal point, not a comma'];
   const problems = csvProblems.map(({ line, message }) => ({ line, message }));
   let columns: KeyColumn[] = ['number', 'name', 'note'];
   let data: CsvRecord[] = records;
@@ -417,12 +424,15 @@ export function readKey(text: string): { lines: KeyLine[]; problems: string[] } 
     const boxCells = BOX_COLUMNS.map(cell);
     let box: FaceBox | undefined;
     if (boxCells.some(Boolean)) {
-      const [x, y, width, height] = boxCells.map((text) => (/^\d*\.?\d+$/.test(text) ? Number(text) : NaN));
+      const [x, y, width, height] = boxCells.map((text) => {
+        const [whole, fraction, ...more] = text.split(decimalMark);
+        return !more.length && /^\d*$/.test(whole!) && /^\d*$/.test(fraction ?? '') && /\d/.test(text)
+          ? Number(`${whole || 0}.${fraction || 0}`)
+          : NaN;
+      });
       if (boxCells.some((text) => !text)) wrong.push('a box needs all four of x, y, width and height');
       else if ([x, y, width, height].some((value) => !(value! >= 0 && value! <= 1)))
-        wrong.push(
-          'x, y, width and height are fractions of the picture, from 0 to 1 (a decimal point, not a comma)',
-        );
+        wrong.push(`x, y, width and height are fractions of the picture, from 0 to 1 (${decimalHint})`);
       else if (!(width! > 0 && height! > 0) || x! + width! > 1 + 1e-9 || y! + height! > 1 + 1e-9)
         wrong.push('the box is empty or reaches out of the picture');
       else box = { x: x!, y: y!, width: width!, height: height! };

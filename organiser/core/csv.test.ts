@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { csvCell, csvLine, parseCsv } from './csv.ts';
+import { csvCell, csvLine, csvSeparatorOf, parseCsv } from './csv.ts';
 
 describe('parseCsv', () => {
   it('reads cells, quoted cells (commas, doubled quotes, line breaks) and every line ending, with line numbers', () => {
@@ -48,6 +48,39 @@ describe('parseCsv', () => {
       "'Ole",
       "'=x",
       '=x',
+    ]);
+  });
+});
+
+describe('csvSeparatorOf and semicolons', () => {
+  it('a semicolon where the first line has more of them than commas outside quotes, else a comma', () => {
+    expect(csvSeparatorOf('number,name,note\n1;2;3;4\n')).toBe(',');
+    expect(csvSeparatorOf('\uFEFFnumber;name;note\r\n1,Ole,x\r\n')).toBe(';');
+    // A Norwegian spreadsheet quotes only a cell with a semicolon, a quote or a line break.
+    expect(csvSeparatorOf('12;Haugen, Ole;far\n')).toBe(';');
+    expect(csvSeparatorOf('12,"Haugen; Ole; Kari",far\n')).toBe(',');
+    expect(csvSeparatorOf('12,Ole;Kari;Per,far,x\n')).toBe(',');
+    expect(csvSeparatorOf('"a\nb;c;d",e\n')).toBe(',');
+    expect(csvSeparatorOf('"a\nb";c;d\n')).toBe(';');
+    expect(csvSeparatorOf('')).toBe(',');
+  });
+
+  it('reads cells separated by semicolons: a comma is text there, a semicolon in quotes too', () => {
+    expect(
+      parseCsv('number;name;note\r\n1;Haugen, Ole;"far; bestefar"\r\n2;"Kari ""Kaja""";\r\n', ';'),
+    ).toEqual({
+      records: [
+        { line: 1, cells: ['number', 'name', 'note'] },
+        { line: 2, cells: ['1', 'Haugen, Ole', 'far; bestefar'] },
+        { line: 3, cells: ['2', 'Kari "Kaja"', ''] },
+      ],
+      problems: [],
+    });
+    expect(parseCsv('1;"Ole",x\n', ';').problems).toEqual([
+      {
+        line: 1,
+        message: 'text after the closing quote of a cell (write a quote inside a quoted cell as "")',
+      },
     ]);
   });
 });

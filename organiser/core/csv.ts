@@ -1,6 +1,8 @@
 /**
  * CSV as spreadsheets read and write it (RFC 4180): cells separated by commas, a cell holding a comma, a quote or a
  * line break between double quotes, a quote inside doubled. For the organisers' keys and lists (organiser:faces).
+ * Read with semicolons between the cells too: a spreadsheet set to Norwegian (or any language that writes decimal
+ * commas) saves CSV so.
  *
  * A cell a spreadsheet would take for a formula (starting with =, +, -, @, a tab or a carriage return) is written
  * with a leading apostrophe, which spreadsheets show as text and do not run ("CSV injection"); reading drops that
@@ -19,13 +21,34 @@ export interface CsvProblem {
   message: string;
 }
 
+export type CsvSeparator = ',' | ';';
+
+/**
+ * The separator of a CSV text: a semicolon when its first line holds more semicolons than commas outside quoted
+ * cells (a header `number;name;note`, or `12;Haugen, Ole;` where only the name has a comma), else a comma.
+ */
+export function csvSeparatorOf(text: string): CsvSeparator {
+  let [commas, semicolons, quoted] = [0, 0, false];
+  for (const char of text.replace(/^\uFEFF/, '')) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) break;
+    else if (!quoted && char === ',') commas += 1;
+    else if (!quoted && char === ';') semicolons += 1;
+  }
+  return semicolons > commas ? ';' : ',';
+}
+
 /**
  * The records of a CSV text (a leading byte order mark dropped; line breaks CRLF, LF or CR), the empty ones (no
  * cell holds anything but spaces) left out. A record that cannot be read is in `problems` instead, with its line.
  */
-export function parseCsv(text: string): { records: CsvRecord[]; problems: CsvProblem[] } {
+export function parseCsv(
+  text: string,
+  separator: CsvSeparator = ',',
+): { records: CsvRecord[]; problems: CsvProblem[] } {
   const records: CsvRecord[] = [];
   const problems: CsvProblem[] = [];
+  const cellEnd = separator === ',' ? /[,\r\n]/ : /[;\r\n]/;
   const source = text.replace(/^\uFEFF/, '');
   let i = 0;
   let line = 1;
@@ -57,17 +80,17 @@ export function parseCsv(text: string): { records: CsvRecord[]; problems: CsvPro
           i += 1;
         }
         if (!closed) problem ??= 'a quoted cell is not closed (a " is missing)';
-        // Only a comma or the end of the record may follow the closing quote.
-        while (i < source.length && !/[,\r\n]/.test(source[i]!)) {
+        // Only a separator or the end of the record may follow the closing quote.
+        while (i < source.length && !cellEnd.test(source[i]!)) {
           problem ??= 'text after the closing quote of a cell (write a quote inside a quoted cell as "")';
           i += 1;
         }
       } else {
-        while (i < source.length && !/[,\r\n]/.test(source[i]!)) cell += source[i++];
+        while (i < source.length && !cellEnd.test(source[i]!)) cell += source[i++];
       }
       cells.push(cell);
       cell = '';
-      if (source[i] === ',') i += 1;
+      if (source[i] === separator) i += 1;
       else {
         if (source[i] === '\r') i += 1;
         if (source[i] === '\n') i += 1;
