@@ -39,6 +39,9 @@ export default defineConfig({
   },
   test: {
     maxWorkers: MAX_WORKERS,
+    // Each test file in a worker thread rather than a child process of its own: the same tests, started with less
+    // work (the whole suite about 120 instead of 130 CPU-seconds here).
+    pool: 'threads',
     projects: [
       {
         extends: true,
@@ -70,6 +73,7 @@ export default defineConfig({
           globals: true,
           include: ['admin/**/*.test.ts', 'organiser/**/*.test.ts', 'tools/**/*.test.ts'],
           maxWorkers: MAX_WORKERS,
+          pool: 'threads', // as above (this project does not extend the root's test options)
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
