@@ -16,12 +16,14 @@ const signUp = (emulator: RunningAuthEmulator, body: object) =>
   });
 
 describe('startAuthEmulator', () => {
-  it('starts in well under a second, twice in one process, and each answers on its own port', async () => {
-    const before = performance.now();
+  it('starts with little work, twice in one process, and each answers on its own port', async () => {
+    const before = process.cpuUsage();
     started.push(await startAuthEmulator({ projectId: 'demo-auth-test' }));
     started.push(await startAuthEmulator({ projectId: 'demo-auth-test' }));
-    // Compiling every validator up front took about 5 s here; on first use, about 0.3 s.
-    expect(performance.now() - before).toBeLessThan(3_000);
+    // CPU time, which a busy machine does not stretch as it stretches the wall clock: compiling every validator up
+    // front took about 5 s of it here; on first use, about 0.3 s.
+    const { user, system } = process.cpuUsage(before);
+    expect((user + system) / 1e6).toBeLessThan(2.5);
     expect(started[0]!.url).not.toBe(started[1]!.url);
   });
 
