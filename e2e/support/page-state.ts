@@ -4,26 +4,15 @@ import type { Page } from '@playwright/test';
 /**
  * Waits until the page is at rest instead of sleeping: no network request for 500 ms (lazy chunks,
  * auth state, delayed section scrolls have run), then no finite animation or transition running and no
- * Bootstrap collapse in progress (an endless spinner does not count), and still so three frames later.
- *
- * The frames: when a layout change brings an element under a mouse left where an earlier click was (a dialog
- * opening), Chromium applies :hover after the frame, and the element's colour transition starts only then; a check
- * at the first calm frame saw the colours half-way.
+ * Bootstrap collapse in progress (an endless spinner does not count).
  */
 export async function settled(page: Page, { network = true } = {}): Promise<void> {
   // A state that holds a request open on purpose (a download under way) never reaches network idle.
   if (network) await page.waitForLoadState('networkidle');
   await page.waitForFunction(
-    (key) => {
-      const calm =
-        !document.querySelector('.collapsing') &&
-        document.getAnimations().every((animation) => animation.effect?.getTiming().iterations === Infinity);
-      const frames = window as unknown as Record<string, number>;
-      frames[key] = calm ? (frames[key] ?? 0) + 1 : 0;
-      return frames[key]! >= 3;
-    },
-    `__calmFrames${Math.random().toString(36).slice(2)}`,
-    { polling: 'raf' },
+    () =>
+      !document.querySelector('.collapsing') &&
+      document.getAnimations().every((animation) => animation.effect?.getTiming().iterations === Infinity),
   );
 }
 
