@@ -166,7 +166,9 @@ describe('seedFaces', () => {
 
   it('without suggesters, leaves no suggestion', async () => {
     await bucket.deleteFiles({ prefix: FACES_PREFIX });
-    expect((await seedFaces(bucket)).suggestions).toBe(0);
+    // The tiles do not matter here: the descriptor and one tile instead of all 527.
+    const fewTiles = { ...photo, deepZoom: { ...photo.deepZoom, files: photo.deepZoom.files.slice(0, 2) } };
+    expect((await seedFaces(bucket, { photo: fewTiles })).suggestions).toBe(0);
     expect(await listSuggestions(bucket, DEMO_FACES_FILE_ID)).toHaveLength(0);
     expect(await readFacesFile(bucket, DEMO_FACES_FILE_ID)).toEqual(demoFacesFile(photo));
   });
