@@ -28,7 +28,7 @@ import {
   memberFileMetadata,
   saveObject,
 } from '../../admin/bucket/member-files.ts';
-import { connectAdmin, hostOf, type Bucket } from '../../admin/firebase-admin.ts';
+import type { Bucket } from '../../admin/firebase-admin.ts';
 import { useTestEmulators } from '../core/test-support.ts';
 import { facesCsv, formatWhen, main, mergeKey, readKey, shown } from './faces.ts';
 
@@ -641,28 +641,6 @@ describe('organiser:faces export', () => {
 describe('organiser:faces on a real project: shows what it will change and asks first', () => {
   const REAL = 'my-reunion';
   const real = () => emulators.admin.bucket(`${REAL}.firebasestorage.app`);
-  /** The real project's commands, with the emulators standing in for its Storage and Auth. */
-  function realContext(answer: string | undefined) {
-    const ctx = context();
-    const asked: string[] = [];
-    return {
-      asked,
-      ctx: {
-        ...ctx,
-        connect: () =>
-          Promise.resolve(
-            connectAdmin({
-              projectId: PROJECT,
-              emulators: { auth: hostOf(emulators.auth.url), storage: hostOf(emulators.storage.url) },
-            }),
-          ),
-        ask: (question: string) => {
-          asked.push(question);
-          return Promise.resolve(answer);
-        },
-      },
-    };
-  }
 
   it.each(['accept', 'reject'])(
     '%s: refuses without a terminal, changes nothing on "no", goes ahead on "yes" or --yes',
@@ -673,7 +651,7 @@ describe('organiser:faces on a real project: shows what it will change and asks 
       const argv = [command, ID_A, '--project', REAL];
       const exists = async () => (await real().file(path).exists())[0];
 
-      const noTerminal = realContext(undefined);
+      const noTerminal = emulators.realProjectContext(undefined);
       const refused = await faces(argv, noTerminal.ctx);
       expect(refused.code).toBe(1);
       expect(refused.out).toContain(`This will change the real project ${REAL}:`);
@@ -685,13 +663,13 @@ describe('organiser:faces on a real project: shows what it will change and asks 
       expect(refused.err).toContain(
         'Nothing was changed: this changes a real project, and there is no terminal to ask.',
       );
-      const no = realContext('n');
+      const no = emulators.realProjectContext('n');
       expect((await faces(argv, no.ctx)).code).toBe(1);
       expect(no.asked).toEqual(['Go ahead? Type yes to continue: ']);
       expect(await exists()).toBe(true);
       expect((await readFacesFile(real(), GROUP))!.faces[0]!.name).toBe('Ole Haugen');
 
-      const yes = realContext('yes');
+      const yes = emulators.realProjectContext('yes');
       const done = await faces(argv, yes.ctx);
       expect(done.code, done.io.text()).toBe(0);
       expect(await exists()).toBe(false);
@@ -700,7 +678,7 @@ describe('organiser:faces on a real project: shows what it will change and asks 
       );
 
       await suggest(GROUP, ID_A, 3, 'Ola Haugen', { target: real() });
-      const flagged = realContext(undefined);
+      const flagged = emulators.realProjectContext(undefined);
       expect((await faces([...argv, '--yes'], flagged.ctx)).code).toBe(0);
       expect(flagged.asked).toEqual([]);
       expect(await exists()).toBe(false);

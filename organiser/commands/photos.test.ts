@@ -28,7 +28,7 @@ import { publishSharedPhoto } from '../../admin/bucket/shared-photos.ts';
 import { connectTarget } from '../core/admin.ts';
 import { signInWithPassword } from '../../admin/auth-emulator.ts';
 import type { CommandContext } from '../core/cli.ts';
-import { connectAdmin, hostOf, type AdminConnection, type Bucket } from '../../admin/firebase-admin.ts';
+import type { AdminConnection, Bucket } from '../../admin/firebase-admin.ts';
 import { freePort, useTestEmulators } from '../core/test-support.ts';
 import { formatTaken, main, shortCaption } from './photos.ts';
 
@@ -570,28 +570,6 @@ describe('organiser:photos reject and remove', () => {
 describe('organiser:photos on a real project: shows what it will change and asks first', () => {
   const REAL = 'my-reunion';
   const REAL_BUCKET = `${REAL}.firebasestorage.app`;
-  /** The real project's commands, with the emulators standing in for its Storage and Auth. */
-  function realContext(answer: string | undefined) {
-    const ctx = context();
-    const asked: string[] = [];
-    return {
-      asked,
-      ctx: {
-        ...ctx,
-        connect: () =>
-          Promise.resolve(
-            connectAdmin({
-              projectId: PROJECT,
-              emulators: { auth: hostOf(emulators.auth.url), storage: hostOf(emulators.storage.url) },
-            }),
-          ),
-        ask: (question: string) => {
-          asked.push(question);
-          return Promise.resolve(answer);
-        },
-      },
-    };
-  }
 
   it.each([
     ['reject', false],
@@ -638,7 +616,7 @@ describe('organiser:photos on a real project: shows what it will change and asks
         (await real.getFiles({ prefix: PHOTOS_PREFIX }))[0].map((file) => file.name).sort();
       const before = await stored();
 
-      const noTerminal = realContext(undefined);
+      const noTerminal = emulators.realProjectContext(undefined);
       const refused = await photos(argv, noTerminal.ctx);
       expect(refused.code).toBe(1);
       expect(refused.out).toContain(`This will change the real project ${REAL}:`);
@@ -648,12 +626,12 @@ describe('organiser:photos on a real project: shows what it will change and asks
       );
       expect(await stored()).toEqual(before);
 
-      const no = realContext('n');
+      const no = emulators.realProjectContext('n');
       expect((await photos(argv, no.ctx)).code).toBe(1);
       expect(no.asked).toEqual(['Go ahead? Type yes to continue: ']);
       expect(await stored()).toEqual(before);
 
-      const yes = realContext('yes');
+      const yes = emulators.realProjectContext('yes');
       const done = await photos(argv, yes.ctx);
       expect(done.code, done.io.text()).toBe(0);
       expect(await stored()).not.toEqual(before);
@@ -661,7 +639,7 @@ describe('organiser:photos on a real project: shows what it will change and asks
 
       // --yes: no question.
       for (const path of files) await real.file(path).save(jpeg);
-      const flagged = realContext(undefined);
+      const flagged = emulators.realProjectContext(undefined);
       await photos([...argv, '--yes'], flagged.ctx);
       expect(flagged.asked).toEqual([]);
       await real.deleteFiles({ prefix: PHOTOS_PREFIX });
@@ -671,7 +649,7 @@ describe('organiser:photos on a real project: shows what it will change and asks
   it('--bucket must be one of the project’s buckets', async () => {
     const { code, err } = await photos(
       ['list', '--project', REAL, '--bucket', 'someone-else.appspot.com'],
-      realContext('yes').ctx,
+      emulators.realProjectContext('yes').ctx,
     );
     expect(code).toBe(2);
     expect(err).toContain(

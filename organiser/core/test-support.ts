@@ -34,6 +34,14 @@ export interface TestEmulators {
   readonly admin: AdminConnection;
   /** A command's context acting on them, printing into a captured Io. */
   context(io?: ReturnType<typeof captureIo>): Partial<CommandContext> & { io: ReturnType<typeof captureIo> };
+  /**
+   * A command's context for a real project (`--project <id>`), the emulators standing in for its Storage and Auth:
+   * every question the command asks is kept in `asked` and answered with `answer` (undefined: no terminal).
+   */
+  realProjectContext(answer: string | undefined): {
+    asked: string[];
+    ctx: ReturnType<TestEmulators['context']> & Pick<CommandContext, 'connect' | 'ask'>;
+  };
 }
 
 /**
@@ -77,6 +85,29 @@ export function useTestEmulators(projectId = 'demo-reunion'): TestEmulators {
           STORAGE_EMULATOR_URL: started(storage, 'Storage emulator').url,
         },
         io,
+      };
+    },
+    realProjectContext(answer) {
+      const asked: string[] = [];
+      return {
+        asked,
+        ctx: {
+          ...this.context(),
+          connect: () =>
+            Promise.resolve(
+              connectAdmin({
+                projectId,
+                emulators: {
+                  auth: hostOf(started(auth, 'Auth emulator').url),
+                  storage: hostOf(started(storage, 'Storage emulator').url),
+                },
+              }),
+            ),
+          ask: (question: string) => {
+            asked.push(question);
+            return Promise.resolve(answer);
+          },
+        },
       };
     },
   };
