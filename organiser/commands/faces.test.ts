@@ -29,7 +29,7 @@ import {
   saveObject,
 } from '../../admin/bucket/member-files.ts';
 import type { Bucket } from '../../admin/firebase-admin.ts';
-import { useTestEmulators } from '../core/test-support.ts';
+import { controlCharacters, useTestEmulators } from '../core/test-support.ts';
 import { facesCsv, formatWhen, main, mergeKey, readKey, shown } from './faces.ts';
 
 const PROJECT = 'demo-reunion';
@@ -455,14 +455,7 @@ describe('organiser:faces list', () => {
     );
     expect(io.stdout).toContain('      name: OlaAccepted! Haugen');
     expect(io.stdout).toContain(`      note: Line one ${'x'.repeat(MAX_NOTE_LENGTH - 12)}`);
-    const controls = [...io.stdout, ...io.stderr]
-      .join('')
-      .split('')
-      .filter((char) => {
-        const code = char.charCodeAt(0);
-        return (code < 0x20 && char !== '\t' && char !== '\n') || (code >= 0x7f && code <= 0x9f);
-      });
-    expect(controls).toEqual([]);
+    expect(controlCharacters([...io.stdout, ...io.stderr])).toEqual([]);
   });
 
   it('nothing waiting; no picture opened', async () => {

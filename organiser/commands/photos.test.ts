@@ -29,7 +29,7 @@ import { connectTarget } from '../core/admin.ts';
 import { signInWithPassword } from '../../admin/auth-emulator.ts';
 import type { CommandContext } from '../core/cli.ts';
 import type { AdminConnection, Bucket } from '../../admin/firebase-admin.ts';
-import { freePort, useTestEmulators } from '../core/test-support.ts';
+import { controlCharacters, freePort, useTestEmulators } from '../core/test-support.ts';
 import { formatTaken, main, shortCaption } from './photos.ts';
 
 const PROJECT = 'demo-reunion';
@@ -249,14 +249,7 @@ describe('organiser:photos list', () => {
     const row = io.stdout.find((line) => line.includes(photo.photoId))!;
     expect(row).toMatch(/NiceApproved! photo$/);
     // No control character at all but tab and line feed (C0, DEL, C1).
-    const controls = [...io.stdout, ...io.stderr]
-      .join('')
-      .split('')
-      .filter((char) => {
-        const code = char.charCodeAt(0);
-        return (code < 0x20 && char !== '\t' && char !== '\n') || (code >= 0x7f && code <= 0x9f);
-      });
-    expect(controls).toEqual([]);
+    expect(controlCharacters([...io.stdout, ...io.stderr])).toEqual([]);
   });
 
   it('names an uploader whose account is gone by the uid and the address in the metadata; lists stray files', async () => {

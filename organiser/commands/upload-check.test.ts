@@ -58,6 +58,9 @@ afterAll(() => {
 const context = (io = captureIo()) => emulators.context(io);
 
 const bucketOf = (name: string): Bucket => emulators.admin.bucket(name);
+/** A stored file's custom metadata: the download token Firebase would give it, or none. */
+const tokenMetadata = (token?: string): Record<string, string> =>
+  token ? { [DOWNLOAD_TOKENS_METADATA_KEY]: token } : {};
 const stored = (bucket: string): Promise<StoredObject[]> => listObjects(bucketOf(bucket), 'members/');
 
 /**
@@ -529,7 +532,7 @@ describe('organiser:check', () => {
     for (const [path, token] of Object.entries(photoFiles)) {
       await saveObject(bucketOf(bucket), path, jpeg, {
         contentType: 'image/jpeg',
-        metadata: token ? { [DOWNLOAD_TOKENS_METADATA_KEY]: token } : {},
+        metadata: tokenMetadata(token),
       });
     }
 
@@ -612,7 +615,7 @@ describe('organiser:check', () => {
     for (const [path, contentType, token] of files) {
       await saveObject(bucketOf(bucket), path, Buffer.from('{}'), {
         contentType,
-        metadata: token ? { [DOWNLOAD_TOKENS_METADATA_KEY]: token } : {},
+        metadata: tokenMetadata(token),
       });
     }
 
@@ -854,7 +857,7 @@ describe('compareWithCatalogue: who is who', () => {
     const file = (name: string, token?: string): StoredObject => ({
       name,
       size: 1,
-      metadata: token ? { [DOWNLOAD_TOKENS_METADATA_KEY]: token } : {},
+      metadata: tokenMetadata(token),
     });
     const objects = [
       file('members/faces/'),

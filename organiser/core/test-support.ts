@@ -21,6 +21,17 @@ export function captureIo(): Io & { stdout: string[]; stderr: string[]; text(): 
   };
 }
 
+/**
+ * The control characters in what a command printed, but tab and line feed (C0, DEL, C1): a relative's text
+ * must reach the terminal without any.
+ */
+export function controlCharacters(lines: readonly string[]): string[] {
+  return [...lines.join('')].filter((char) => {
+    const code = char.charCodeAt(0);
+    return (code < 0x20 && char !== '\t' && char !== '\n') || (code >= 0x7f && code <= 0x9f);
+  });
+}
+
 /** A connect() that fails the test if a command tries to reach Firebase at all. */
 export const noConnection: CommandContext['connect'] = () =>
   Promise.reject(new Error('test: this command may not connect to Firebase here'));
