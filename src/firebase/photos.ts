@@ -49,6 +49,7 @@ import {
 } from '../domain/photos';
 import {
   isNotFound,
+  listFolder,
   listNames,
   objectRef,
   PAGE_SIZE,
@@ -135,16 +136,8 @@ export interface WaitingPhoto {
 
 /** Every photo waiting for approval, oldest first (organisers: the uploaders' folders, then each folder). */
 export async function listWaiting(): Promise<WaitingPhoto[]> {
-  const uids: string[] = [];
-  let token: string | undefined;
-  do {
-    const result = await list(objectRef(PENDING_PREFIX), {
-      maxResults: PAGE_SIZE,
-      ...(token ? { pageToken: token } : {}),
-    });
-    uids.push(...result.prefixes.map((prefix) => prefix.name));
-    token = result.nextPageToken;
-  } while (token);
+  // The uploaders' folders: each is named by the uploader's uid.
+  const { folders: uids } = await listFolder(PENDING_PREFIX);
   const folders = await Promise.all(
     uids.map(async (uid) => (await listPendingOf(uid)).map((photoId) => ({ uid, photoId }))),
   );
