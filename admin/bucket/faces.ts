@@ -16,6 +16,7 @@ import {
   facesFileText,
   parseFacesFile,
   parseSuggestion,
+  suggestionMetadataOf,
   suggestionPathOf,
   suggestionText,
   suggestionsFolderOf,
@@ -181,20 +182,6 @@ async function pictureFolders(bucket: Bucket): Promise<string[]> {
     pageToken = (next as { pageToken?: string } | null)?.pageToken;
   } while (pageToken);
   return [...new Set(ids)].sort();
-}
-
-/** The metadata of a suggestion file, when it has the keys storage.rules require and names the folder's uid. */
-function suggestionMetadataOf(
-  custom: Record<string, unknown> | undefined,
-  uid: string,
-): SuggestionMetadata | undefined {
-  const { suggesterUid, suggesterEmail, suggesterName } = custom ?? {};
-  if (suggesterUid !== uid || typeof suggesterEmail !== 'string') return undefined;
-  return {
-    suggesterUid,
-    suggesterEmail,
-    ...(typeof suggesterName === 'string' && { suggesterName }),
-  };
 }
 
 /**

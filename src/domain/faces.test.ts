@@ -7,6 +7,7 @@ import {
   parseFacesFile,
   parseSuggestion,
   placeOf,
+  suggestionMetadataOf,
   suggestionPathOf,
   textProblems,
   tilePathOf,
@@ -168,5 +169,27 @@ describe('finding faces', () => {
   it('only those without a name when asked', () => {
     expect(findFaces(faces, '', true).map((face) => face.number)).toEqual([2]);
     expect(findFaces(faces, 'kari', true)).toEqual([]);
+  });
+});
+
+describe('suggestionMetadataOf', () => {
+  it('who made a suggestion: the uid of its folder and an e-mail address required, a name when there is one', () => {
+    const uid = 'uid-1';
+    expect(suggestionMetadataOf({ suggesterUid: uid, suggesterEmail: 'kari@example.com' }, uid)).toEqual({
+      suggesterUid: uid,
+      suggesterEmail: 'kari@example.com',
+    });
+    expect(
+      suggestionMetadataOf(
+        { suggesterUid: uid, suggesterEmail: 'kari@example.com', suggesterName: 'Kari' },
+        uid,
+      ),
+    ).toEqual({ suggesterUid: uid, suggesterEmail: 'kari@example.com', suggesterName: 'Kari' });
+    expect(
+      suggestionMetadataOf({ suggesterUid: 'uid-2', suggesterEmail: 'kari@example.com' }, uid),
+    ).toBeUndefined();
+    expect(suggestionMetadataOf({ suggesterUid: uid, suggesterEmail: '' }, uid)).toBeUndefined();
+    expect(suggestionMetadataOf({ suggesterUid: uid }, uid)).toBeUndefined();
+    expect(suggestionMetadataOf(undefined, uid)).toBeUndefined();
   });
 });

@@ -54,6 +54,23 @@ export type SuggestionMetadata = {
   suggesterName?: string;
 };
 
+/**
+ * A suggestion file's custom metadata as who made it: undefined unless it has the keys storage.rules require, names
+ * the uid of the folder it is in, and carries an e-mail address.
+ */
+export function suggestionMetadataOf(
+  custom: Record<string, unknown> | undefined,
+  uid: string,
+): SuggestionMetadata | undefined {
+  const { suggesterUid, suggesterEmail, suggesterName } = custom ?? {};
+  if (suggesterUid !== uid || typeof suggesterEmail !== 'string' || !suggesterEmail) return undefined;
+  return {
+    suggesterUid,
+    suggesterEmail,
+    ...(typeof suggesterName === 'string' && suggesterName ? { suggesterName } : {}),
+  };
+}
+
 export const facesFolderOf = (fileId: string) => `${FACES_PREFIX}${fileId}/`;
 export const descriptorPathOf = (fileId: string) => `${facesFolderOf(fileId)}image.dzi`;
 export const tilesFolderOf = (fileId: string) => `${facesFolderOf(fileId)}image_files/`;

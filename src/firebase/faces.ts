@@ -19,6 +19,7 @@ import {
   newSuggestionId,
   parseFacesFile,
   parseSuggestion,
+  suggestionMetadataOf,
   suggestionPathOf,
   suggestionsFolderOf,
   suggestionText,
@@ -92,17 +93,9 @@ export async function readAllSuggestions(fileId: string): Promise<StoredSuggesti
     const folder = suggestionsFolderOf(fileId, uid);
     for (const name of await listNames(folder)) {
       const path = `${folder}${name}`;
-      const [entry, metadata] = await Promise.all([readSuggestion(path, uid), getMetadata(objectRef(path))]);
-      const custom = metadata.customMetadata ?? {};
-      if (entry && custom.suggesterUid === uid && custom.suggesterEmail)
-        all.push({
-          ...entry,
-          metadata: {
-            suggesterUid: uid,
-            suggesterEmail: custom.suggesterEmail,
-            ...(custom.suggesterName ? { suggesterName: custom.suggesterName } : {}),
-          },
-        });
+      const [entry, stored] = await Promise.all([readSuggestion(path, uid), getMetadata(objectRef(path))]);
+      const metadata = suggestionMetadataOf(stored.customMetadata, uid);
+      if (entry && metadata) all.push({ ...entry, metadata });
     }
   }
   return all.sort((a, b) => a.suggestion.id.localeCompare(b.suggestion.id));
