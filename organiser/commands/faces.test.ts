@@ -590,6 +590,7 @@ describe('organiser:faces export', () => {
         { number: 3, name: '-Per', note: '@home', row: 2 },
         { number: 4 },
         { number: 5, name: "'=quoted" },
+        { number: 6, name: 'Nils', note: 'see key;=1+1;' },
       ]),
     );
     const { code, io } = await faces(['export', GROUP]);
@@ -601,17 +602,19 @@ describe('organiser:faces export', () => {
       "3,'-Per,'@home,2",
       '4,,,',
       "5,''=quoted,,",
+      // A spreadsheet set to semicolons splits this cell: the formula after the semicolon is guarded too.
+      "6,Nils,see key;'=1+1;,",
     ]);
     expect(io.stderr).toEqual([
       `Target: local emulators (${PROJECT}), bucket gs://${BUCKET} at ${emulators.storage.url}`,
-      'Exported 5 faces of group-photo-1976 (4 named).',
+      'Exported 6 faces of group-photo-1976 (5 named).',
     ]);
 
     const key = keyFile('exported.csv', `${io.stdout.join('\n')}\n`);
     const back = await faces(['import', GROUP, key]);
     expect(back.code, back.io.text()).toBe(0);
     expect(back.io.stdout.at(-1)).toMatch(
-      /^Nothing to change: the faces file of group-photo-1976 has all 5 lines/,
+      /^Nothing to change: the faces file of group-photo-1976 has all 6 lines/,
     );
   });
 

@@ -100,3 +100,56 @@ describe('csvCell and csvLine', () => {
     expect(parseCsv(`${csvLine(cells)}\n`).records[0]!.cells).toEqual(cells);
   });
 });
+
+/**
+ * A spreadsheet that reads a line with the other list separator ignores the quotes around a cell it cannot see
+ * begin: it splits at every `,` (English) or `;` (Norwegian) and at every line break. The pieces a formula could
+ * start: each one, a leading quote and spaces taken off.
+ */
+function formulaPieces(line: string, separator: ',' | ';'): string[] {
+  return line
+    .split(new RegExp(`[${separator}\\r\\n]`))
+    .map((piece) => piece.replace(/^"?\s*/, ''))
+    .filter((piece) => /^[=+\-@\t\r]/.test(piece));
+}
+
+describe('a CSV written here, opened in a spreadsheet with either list separator', () => {
+  const hostile = [
+    'see key;=1+1;',
+    'Ole, =HYPERLINK("http://x")',
+    'a;+47;b',
+    'x;@SUM(A1)',
+    'a,-1',
+    'a; =1',
+    'one\n=2+2',
+    'tab;\tx',
+    "already;'=1",
+  ];
+
+  it('the oracle finds the formula a spreadsheet would run in what is not guarded', () => {
+    expect(formulaPieces('1,"see key;=1+1;"', ';')).toEqual(['=1+1']);
+    expect(formulaPieces('1,"a;b, =2"', ',')).toEqual(['=2"']);
+    expect(formulaPieces('1,"one\n=2+2"', ',')).toEqual(['=2+2"']);
+    expect(formulaPieces('1,"see key;\'=1+1;"', ';')).toEqual([]);
+  });
+
+  it.each([',', ';'] as const)('runs nothing when split at every %s', (separator) => {
+    const line = csvLine([1, ...hostile, 2]);
+    expect(formulaPieces(line, separator)).toEqual([]);
+  });
+
+  it('reads back unchanged, with commas and with semicolons between the cells', () => {
+    const cells = ['1', ...hostile];
+    expect(parseCsv(`${csvLine(cells)}\n`).records[0]!.cells).toEqual(cells);
+    // The same record as a Norwegian spreadsheet would save it again: semicolons, every cell quoted.
+    const semicolons = parseCsv(`${csvLine(cells)}\n`)
+      .records[0]!.cells.map((cell) => csvCell(cell))
+      .map((cell) => (cell.startsWith('"') ? cell : `"${cell.replace(/"/g, '""')}"`))
+      .join(';');
+    expect(parseCsv(`${semicolons}\n`, ';').records[0]!.cells).toEqual(cells);
+  });
+
+  it('leaves an apostrophe the relative wrote where no formula follows', () => {
+    expect(csvCell("it's; 'Ole")).toBe("it's; 'Ole");
+  });
+});

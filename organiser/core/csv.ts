@@ -5,8 +5,11 @@
  * commas) saves CSV so.
  *
  * A cell a spreadsheet would take for a formula (starting with =, +, -, @, a tab or a carriage return) is written
- * with a leading apostrophe, which spreadsheets show as text and do not run ("CSV injection"); reading drops that
- * apostrophe again, so that a file written here reads back as it was (a cell starting with '= gets one more).
+ * with a leading apostrophe, which spreadsheets show as text and do not run ("CSV injection"). Not only at the
+ * cell's start: a spreadsheet set to the other list separator (semicolons in Norwegian, commas in English) splits
+ * the line at every `;` or `,`, quotes or not, so `see key;=1+1;` would become three cells, the middle one a
+ * formula. Every part after a `,`, a `;` or a line break is guarded the same way. Reading drops exactly those apostrophes again,
+ * so that a file written here reads back as it was (a part starting with '= gets one more).
  */
 
 /** One record of a CSV file, with the line it starts on (1 for the first). */
@@ -105,17 +108,23 @@ export function parseCsv(
   return { records, problems };
 }
 
-/** A formula's first character, or apostrophes before one (so that a cell starting with '= reads back as it was). */
-const FORMULA_START = /^'*[=+\-@\t\r]/;
+/**
+ * Where a spreadsheet may see a cell begin (the start, after a `,` or `;`, or after a line break inside a quoted cell,
+ * which a spreadsheet reading the other separator takes for a new row), then spaces, then the apostrophes
+ * before a formula's first character: guarded() adds one apostrophe there, unguarded() takes one away, so that the
+ * two are exact inverses (a part written as '= by the relative reads back as '=).
+ */
+const GUARDED_PART = /(^|[,;\n\r])( *)(?='*[=+\-@\t\r])/g;
+const UNGUARDED_PART = /(^|[,;\n\r])( *)'(?='*[=+\-@\t\r])/g;
 
-/** A cell as a spreadsheet shows it as text: a formula's first character behind an apostrophe. */
+/** A cell as a spreadsheet shows it as text, whichever list separator it splits on. */
 function guarded(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
+  return value.replace(GUARDED_PART, "$1$2'");
 }
 
-/** A cell read: the apostrophe guarded() put in front of a formula's first character dropped. */
+/** A cell read: each apostrophe guarded() put in front of a formula's first character dropped. */
 function unguarded(value: string): string {
-  return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
+  return value.replace(UNGUARDED_PART, '$1$2');
 }
 
 /** One cell, guarded against formulas and quoted when it holds a comma, a quote or a line break. */
