@@ -30,6 +30,7 @@ import {
   tilePathOf,
   type FacesFile,
 } from '../src/domain/faces.ts';
+import { CATALOGUE, storagePathOf, thumbnailPathOf } from '../src/domain/catalogue.ts';
 import { mediaUrl } from '../src/firebase/media-url.ts';
 import { BUCKET, STORAGE_URL } from '../tools/local/config.ts';
 import {
@@ -308,7 +309,7 @@ test('an organiser accepts, rejects, edits and places a box; the relative then s
   }
 });
 
-test('a relative who is not approved is told why, in Norwegian, and reads no tile and no name', async ({
+test('a relative who is not approved is told why, in Norwegian, and reads no tile, no name and not the identification key of 1976', async ({
   page,
 }) => {
   const relative = await accountFor('faces-unapproved', { approved: false });
@@ -324,10 +325,14 @@ test('a relative who is not approved is told why, in Norwegian, and reads no til
   expect(tiles).toHaveLength(0);
 
   const token = await idTokenOf(relative);
+  // The key of 1976 names the same living people as the faces file: approval-only too, and its preview.
+  const key = CATALOGUE.find((entry) => entry.id === 'group-photo-identification-1976')!;
   for (const path of [
     facesFilePathOf(GROUP_PHOTO_1976),
     descriptorPathOf(GROUP_PHOTO_1976),
     tilePathOf(GROUP_PHOTO_1976, 8, 0, 0),
+    storagePathOf(key),
+    thumbnailPathOf(key),
   ]) {
     const response = await fetch(mediaUrl(STORAGE_URL, BUCKET, path), {
       headers: { Authorization: `Firebase ${token}` },

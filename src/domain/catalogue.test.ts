@@ -54,10 +54,11 @@ describe('catalogue', () => {
     expect(byType('application/pdf')).toHaveLength(23);
   });
 
-  it('marks the two lists of living people approval-only, and nothing else', () => {
+  it('marks the three lists of living people approval-only (the identification key of 1976 too), and nothing else', () => {
     expect(CATALOGUE.filter((entry) => entry.approvalOnly).map((entry) => entry.id)).toEqual([
       'attendees-list-1976',
       'time-capsule-list',
+      'group-photo-identification-1976',
     ]);
     for (const entry of CATALOGUE) expect(typeof entry.approvalOnly).toBe('boolean');
   });

@@ -107,7 +107,8 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   ]),
   ...group('images', REUNION_1976, [
     ['group-photo-1976', m.file_group_photo_1976, 'jpeg'],
-    ['group-photo-identification-1976', m.file_group_photo_identification_1976, 'jpeg'],
+    // The key names the people on the group photo, as who is who's faces file does: living people.
+    ['group-photo-identification-1976', m.file_group_photo_identification_1976, 'jpeg', APPROVAL_ONLY],
     ['cemetery-monument', m.file_cemetery_monument, 'jpeg'],
   ]),
   ...group('images', ROLETTE_COUNTY_HISTORY, [

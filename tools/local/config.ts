@@ -49,7 +49,7 @@ export function demoAccounts(env: NodeJS.ProcessEnv = process.env): {
       verified: true,
       approved: false,
       displayName: 'Demo Relative',
-      shows: 'verified, not approved: the two lists of living people wait for approval',
+      shows: 'verified, not approved: the lists of living people wait for approval',
     },
     unverified: {
       email: env.DEMO_UNVERIFIED_EMAIL ?? 'unverified@example.com',
