@@ -90,7 +90,7 @@ test('a raw camera file and a thumbnail of something else, sent past the page, a
     await openPhotos(organiserPage, organiser);
     const card = organiserPage.locator(`.photos-moderation [data-photo-id="${photoId}"]`);
     await expect(card).toContainText('Straight from the camera');
-    await expect(card).toContainText(`Sent from the account ${uploader.email}`);
+    await expect(card.locator('.sender-email')).toHaveText(`Sign-in address: ${uploader.email}`);
     // The photo itself, larger, before anything is approved.
     await card.getByRole('button', { name: /^View the photo taken/ }).click();
     const dialog = organiserPage.getByRole('dialog');

@@ -351,8 +351,8 @@ test('the waiting photo is invisible to another approved member until an organis
     await expect(moderation.getByRole('heading', { name: /^Waiting for approval \(\d+\)$/ })).toBeVisible();
     const blueCard = moderation.locator(`[data-photo-id="${blue}"]`);
     await expect(blueCard).toContainText('The blue one');
-    await expect(blueCard).toContainText(`shared by ${uploader.displayName}`);
-    await expect(blueCard).toContainText(`Sent from the account ${uploader.email}`);
+    await expect(blueCard.locator('.sender-email')).toHaveText(`Sign-in address: ${uploader.email}`);
+    await expect(blueCard.locator('.sender-name')).toHaveText(`Name on the account: ${uploader.displayName}`);
     await expectNoViolations(organiserPage, 'the waiting list');
     await blueCard.getByRole('button', { name: /^Approve/ }).click();
     await expect(blueCard).toHaveCount(0);

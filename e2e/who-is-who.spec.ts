@@ -231,7 +231,9 @@ test('an organiser accepts, rejects, edits and places a box; the relative then s
   browser,
 }) => {
   const organiser = await accountFor('faces-organiser', { organiser: true, displayName: 'Org Aniser' });
-  const relative = await accountFor('faces-suggester', { displayName: 'Astrid Suggester' });
+  // The name on an account is free text: this one tries to pass for an organiser, with a right-to-left override.
+  const spoof = 'Organiser Anne <organiser@example.com>';
+  const relative = await accountFor('faces-suggester', { displayName: `${spoof}\u202E` });
   const { close } = await openThreshingCrew();
   try {
     const { bucket } = localBucket();
@@ -249,7 +251,8 @@ test('an organiser accepts, rejects, edits and places a box; the relative then s
         },
         { suggesterUid: relative.uid, suggesterEmail: relative.email, suggesterName: relative.displayName },
       );
-    await suggest(1, 'Per Dahl', 'My grandfather; I am his granddaughter', 1);
+    // Hidden characters in a suggestion: shown without them, and accepted as shown.
+    await suggest(1, 'Per\u200B Dahl\u202E', 'My grandfather;\u2066 I am his granddaughter', 1);
     await suggest(1, '<b>Ola</b> Dahl', undefined, 2);
     await suggest(2, 'Nils Brekke Jr.', 'The son, not the father', 3);
 
@@ -262,7 +265,14 @@ test('an organiser accepts, rejects, edits and places a box; the relative then s
     // A relative's text is text: the tags show as typed, nothing is made bold.
     await expect(first.getByText('<b>Ola</b> Dahl')).toBeVisible();
     await expect(first.locator('b')).toHaveCount(0);
-    await expect(first).toContainText(`From Astrid Suggester <${relative.email}>`);
+    // Who wrote it: the verified sign-in address first, labelled; the name typed on the account after it, as text.
+    const from = first.locator('.list-group-item', { hasText: 'Per Dahl' }).locator('.suggestion-from');
+    await expect(from.locator('.sender-email')).toHaveText(`Sign-in address: ${relative.email}`);
+    await expect(from.locator('.sender-name')).toHaveText(`Name on the account: ${spoof}`);
+    expect(await from.textContent()).not.toMatch(/[\u200B\u202A-\u202E\u2066-\u2069]/);
+    expect(await first.locator('.suggestion-body').first().textContent()).toContain(
+      'Per DahlMy grandfather; I am his granddaughter',
+    );
 
     await first
       .locator('.list-group-item', { hasText: 'Per Dahl' })

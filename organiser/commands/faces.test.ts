@@ -453,7 +453,7 @@ describe('organiser:faces list', () => {
     expect(io.stdout).toContain(
       `    ${ID_A}  2026-07-11T19:03:22Z  member@example.com (Demo ${'N'.repeat(94)}…)`,
     );
-    expect(io.stdout).toContain('      name: OlaAccepted! Haugen');
+    expect(io.stdout).toContain('      name: Ola Accepted! Haugen');
     expect(io.stdout).toContain(`      note: Line one ${'x'.repeat(MAX_NOTE_LENGTH - 12)}`);
     expect(controlCharacters([...io.stdout, ...io.stderr])).toEqual([]);
   });

@@ -15,7 +15,6 @@ import {
   MAX_NAME_LENGTH,
   MAX_NOTE_LENGTH,
   SUGGESTION_ID_PATTERN,
-  cleanText,
   facesFilePathOf,
   facesFolderOf,
   nameableImage,
@@ -26,6 +25,7 @@ import {
   type FacesFile,
   type TextProblem,
 } from '../../src/domain/faces.ts';
+import { cleanText } from '../../src/lib/relative-text.ts';
 import { deepZoomOf, type DeepZoom } from '../../admin/bucket/deep-zoom.ts';
 import {
   UnreadableFacesFileError,

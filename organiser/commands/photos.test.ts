@@ -247,7 +247,7 @@ describe('organiser:photos list', () => {
     const { code, io } = await photos(['list']);
     expect(code, io.text()).toBe(0);
     const row = io.stdout.find((line) => line.includes(photo.photoId))!;
-    expect(row).toMatch(/NiceApproved! photo$/);
+    expect(row).toMatch(/Nice Approved! photo$/);
     // No control character at all but tab and line feed (C0, DEL, C1).
     expect(controlCharacters([...io.stdout, ...io.stderr])).toEqual([]);
   });

@@ -1,5 +1,4 @@
 import {
-  cleanText,
   findFaces,
   descriptorPathOf,
   facesFilePathOf,
@@ -36,10 +35,6 @@ describe('where a picture’s files live', () => {
 });
 
 describe('text from relatives', () => {
-  it('is one line, its spaces collapsed, without control or format characters', () => {
-    expect(cleanText('  Ole\n\tHaugen\u0007 \u202e(grandfather)  ')).toBe('Ole Haugen (grandfather)');
-  });
-
   it('needs a name, at most 200 characters, and a note of at most 500', () => {
     expect(textProblems('Ole Haugen', 'my grandfather')).toEqual([]);
     expect(textProblems('  \n ')).toEqual(['name-missing']);
@@ -191,5 +186,52 @@ describe('suggestionMetadataOf', () => {
     expect(suggestionMetadataOf({ suggesterUid: uid, suggesterEmail: '' }, uid)).toBeUndefined();
     expect(suggestionMetadataOf({ suggesterUid: uid }, uid)).toBeUndefined();
     expect(suggestionMetadataOf(undefined, uid)).toBeUndefined();
+  });
+
+  it('the name on the account as the organisers see it: cleaned of the characters that could make it look like another', () => {
+    const uid = 'uid-1';
+    const shown = suggestionMetadataOf(
+      {
+        suggesterUid: uid,
+        suggesterEmail: 'kari@example.com',
+        suggesterName: 'Org\u200Baniser <o@example.com>\u202E',
+      },
+      uid,
+    );
+    expect(shown?.suggesterName).toBe('Organiser <o@example.com>');
+    expect(
+      suggestionMetadataOf(
+        { suggesterUid: uid, suggesterEmail: 'kari@example.com', suggesterName: '\u202E\u200B' },
+        uid,
+      ),
+    ).toEqual({ suggesterUid: uid, suggesterEmail: 'kari@example.com' });
+  });
+});
+
+describe('a suggestion reviewed is the suggestion kept', () => {
+  it('parseSuggestion shows the texts cleaned, and accepting them (withName) keeps exactly what was shown', () => {
+    const raw = {
+      id: '20260801T100000Z_abcdefghij',
+      fileId: 'group-photo-1976',
+      face: 1,
+      name: ' Per\u200B Dahl\u202E ',
+      note: 'far\u2066\nog bestefar',
+      createdAt: '2026-08-01T10:00:00.000Z',
+    };
+    const shown = parseSuggestion(JSON.stringify(raw))!;
+    expect(shown).toMatchObject({ name: 'Per Dahl', note: 'far og bestefar' });
+    const kept = withName([{ number: 1 }], 1, shown.name, shown.note);
+    expect(kept).toEqual([{ number: 1, name: shown.name, note: shown.note }]);
+    expect(parseSuggestion(JSON.stringify({ ...raw, note: '\u200B' }))).not.toHaveProperty('note');
+  });
+
+  it('parseFacesFile shows a faces file edited by hand without hidden characters', () => {
+    const file = {
+      fileId: 'x',
+      width: 10,
+      height: 10,
+      faces: [{ number: 1, name: 'Ole\u202E', note: '\u200B' }],
+    };
+    expect(parseFacesFile(JSON.stringify(file))?.faces).toEqual([{ number: 1, name: 'Ole' }]);
   });
 });

@@ -8,6 +8,7 @@
  *   members/faces/<file id>/faces.json                       the faces: number, box, row, name, note (organisers)
  *   members/faces/<file id>/suggestions/<uid>/<id>.json      a relative's suggestion for one face
  */
+import { cleanText } from '../lib/relative-text';
 import { matchesTerms, normalizeForSearch, searchTerms } from '../lib/search-text';
 import { CATALOGUE, MEMBERS_PREFIX, type CatalogueEntry } from './catalogue';
 import { newPhotoId } from './photos';
@@ -64,11 +65,9 @@ export function suggestionMetadataOf(
 ): SuggestionMetadata | undefined {
   const { suggesterUid, suggesterEmail, suggesterName } = custom ?? {};
   if (suggesterUid !== uid || typeof suggesterEmail !== 'string' || !suggesterEmail) return undefined;
-  return {
-    suggesterUid,
-    suggesterEmail,
-    ...(typeof suggesterName === 'string' && suggesterName ? { suggesterName } : {}),
-  };
+  // The name on the account is free text its owner set: shown cleaned, never as it may try to look.
+  const name = typeof suggesterName === 'string' ? cleanText(suggesterName) : '';
+  return { suggesterUid, suggesterEmail, ...(name ? { suggesterName: name } : {}) };
 }
 
 export const facesFolderOf = (fileId: string) => `${FACES_PREFIX}${fileId}/`;
@@ -127,14 +126,6 @@ export interface Suggestion {
   createdAt: string;
 }
 
-/** Text from a relative as it is kept: one line, spaces collapsed, no control characters. */
-export function cleanText(text: string): string {
-  return text
-    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
 export type TextProblem = 'name-missing' | 'name-too-long' | 'note-too-long';
 
 /** What is wrong with a name and a note before they are stored, if anything. */
@@ -185,12 +176,15 @@ export function parseFacesFile(json: string): FacesFile | undefined {
     if (face.row !== undefined && !(Number.isInteger(face.row) && face.row >= 1)) return undefined;
     if (face.name !== undefined && !isText(face.name, MAX_NAME_LENGTH)) return undefined;
     if (face.note !== undefined && !isText(face.note, MAX_NOTE_LENGTH)) return undefined;
+    // As withName() keeps them: a file edited by hand shows no hidden characters either.
+    const name = cleanText(face.name ?? '');
+    const note = cleanText(face.note ?? '');
     faces.push({
       number: face.number!,
       ...(box && { box: { x: box.x, y: box.y, width: box.width, height: box.height } }),
       ...(face.row !== undefined && { row: face.row }),
-      ...(face.name && { name: face.name }),
-      ...(face.note && { note: face.note }),
+      ...(name && { name }),
+      ...(note && { note }),
     });
   }
   faces.sort((a, b) => a.number - b.number);
@@ -219,12 +213,15 @@ export function parseSuggestion(json: string): Suggestion | undefined {
     typeof s.createdAt !== 'string'
   )
     return undefined;
+  // The texts as the organisers review them and as an acceptance keeps them (withName cleans the same way): a
+  // suggestion sent around the page is shown without the hidden characters it may carry.
+  const note = cleanText(s.note ?? '');
   return {
     id: s.id,
     fileId: s.fileId,
     face: s.face!,
-    name: s.name,
-    ...(s.note && { note: s.note }),
+    name: cleanText(s.name),
+    ...(note && { note }),
     createdAt: s.createdAt,
   };
 }

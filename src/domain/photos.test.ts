@@ -235,6 +235,18 @@ describe('metadata and details', () => {
       'unknown metadata uploaderEmail',
     ]);
     expect(readPhotoDetails(detailsText(details))).toEqual(details);
+    // The relative's texts as the moderation page shows them (readPendingMetadata) are the texts kept.
+    const hidden = readPendingMetadata({
+      ...waiting,
+      caption: 'Kaffe\u200B på\n tunet\u202E',
+      uploaderName: 'Kari\u2067',
+    })!;
+    expect(hidden).toMatchObject({ caption: 'Kaffe på tunet', uploaderName: 'Kari' });
+    expect(approvedDetails(hidden, { width: 1, height: 1 }, hidden.uploaderName)).toMatchObject({
+      caption: hidden.caption,
+      uploaderName: hidden.uploaderName,
+    });
+    expect(readPhotoDetails(detailsText({ ...details, caption: '\u200B' }))).not.toHaveProperty('caption');
     expect(
       new TextEncoder().encode(
         detailsText({ ...details, caption: '😀'.repeat(300), uploaderName: '😀'.repeat(100) }),

@@ -17,6 +17,7 @@
  * read with the object's download token (and makes one where there is none). What relatives see of a shared photo
  * travels in its details file, which they read like its bytes.
  */
+import { cleanText } from '../lib/relative-text';
 
 export const PHOTOS_PREFIX = 'members/photos/';
 export const PENDING_PREFIX = `${PHOTOS_PREFIX}pending/`;
@@ -324,7 +325,7 @@ function dimensions(width: number | string, height: number | string): { width: s
 
 /** The custom metadata a relative's page uploads with a waiting photo or its thumbnail (that file's size). */
 export function pendingMetadata(facts: PhotoFacts): PendingMetadata {
-  const caption = facts.caption?.trim();
+  const caption = cleanText(facts.caption ?? '');
   const name = facts.uploaderName?.trim();
   if (!facts.uploaderUid) throw new RangeError('A photo needs its uploader.');
   if (!facts.uploaderEmail) throw new RangeError('A photo needs its uploader’s e-mail address.');
@@ -360,8 +361,9 @@ export function approvedDetails(
   size: { width: number; height: number },
   confirmedName: string | undefined,
 ): PhotoDetails {
-  const name = confirmedName?.trim();
-  const caption = waiting.caption?.trim();
+  // Cleaned as the moderation page showed them (readPendingMetadata): what was approved is what is kept.
+  const name = cleanText(confirmedName ?? '');
+  const caption = cleanText(waiting.caption ?? '');
   return {
     ...(caption ? { caption } : {}),
     takenAt: waiting.takenAt,
@@ -422,7 +424,10 @@ export function pendingMetadataProblems(
   return problems;
 }
 
-/** A photo's details out of checked metadata, without any other key it may hold. */
+/**
+ * A photo's details out of checked metadata, without any other key it may hold, the relative's texts (caption,
+ * name) as cleanText() shows and keeps them: a blank one is left out.
+ */
 function detailsOnly({
   caption,
   takenAt,
@@ -431,13 +436,15 @@ function detailsOnly({
   uploaderUid,
   uploaderName,
 }: PhotoDetails): PhotoDetails {
+  const cleanCaption = cleanText(caption ?? '');
+  const cleanName = cleanText(uploaderName ?? '');
   return {
-    ...(caption !== undefined ? { caption } : {}),
+    ...(cleanCaption ? { caption: cleanCaption } : {}),
     takenAt,
     width,
     height,
     uploaderUid,
-    ...(uploaderName !== undefined ? { uploaderName } : {}),
+    ...(cleanName ? { uploaderName: cleanName } : {}),
   };
 }
 

@@ -12,7 +12,6 @@ import { deleteObject, getMetadata, uploadBytes } from 'firebase/storage';
 import { config } from '../config/env';
 import { CATALOGUE } from '../domain/catalogue';
 import {
-  cleanText,
   FACES_CONTENT_TYPE,
   facesFilePathOf,
   facesFileText,
@@ -28,6 +27,7 @@ import {
   type Suggestion,
   type SuggestionMetadata,
 } from '../domain/faces';
+import { cleanText } from '../lib/relative-text';
 import { idToken } from './auth';
 import { mediaUrl } from './media-url';
 import { fetchMemberFile, STORAGE_HOST } from './storage';

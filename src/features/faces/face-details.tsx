@@ -1,13 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
 import {
-  cleanText,
   MAX_NAME_LENGTH,
   MAX_NOTE_LENGTH,
   textProblems,
   type Face,
   type TextProblem,
 } from '../../domain/faces';
+import { cleanText } from '../../lib/relative-text';
 import { m } from '../../paraglide/messages.js';
 import { nameText, placeText } from './face-text';
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Card, ListGroup } from 'react-bootstrap';
+import { Sender } from '../../components/review/sender';
 import type { Face } from '../../domain/faces';
 import type { StoredSuggestion } from '../../firebase/faces';
 import { m } from '../../paraglide/messages.js';
@@ -95,7 +96,8 @@ export function MySuggestions({
 
 /**
  * The organisers' review: the waiting suggestions grouped by face (the face's name now, then each suggestion with
- * who made it, by verified e-mail address); Accept makes it the face's name and note, Reject drops it.
+ * who made it: the sign-in address, then the name on the account); Accept makes it the face's name and note, exactly
+ * as shown (both cleaned by parseSuggestion), Reject drops it.
  */
 export function Review({
   faces,
@@ -138,13 +140,13 @@ export function Review({
                 <ListGroup.Item key={entry.path} className="d-flex flex-wrap gap-2 align-items-start">
                   <div className="suggestion-body">
                     <SuggestionText entry={entry} />
-                    <span className="d-block small text-body-secondary suggestion-from">
-                      {m.faces_review_from({
-                        who: entry.metadata?.suggesterName
-                          ? `${entry.metadata.suggesterName} <${entry.metadata.suggesterEmail}>`
-                          : (entry.metadata?.suggesterEmail ?? entry.uid),
-                      })}
-                    </span>
+                    {entry.metadata && (
+                      <Sender
+                        className="suggestion-from"
+                        email={entry.metadata.suggesterEmail}
+                        name={entry.metadata.suggesterName}
+                      />
+                    )}
                   </div>
                   <div className="d-flex gap-2">
                     <ActionButton

@@ -121,11 +121,15 @@ describe('Moderation', () => {
     expect(await screen.findByRole('heading', { name: 'Waiting for approval (2)' })).toBeInTheDocument();
     const first = (await screen.findByText('At the church')).closest('li')!;
     expect(
-      within(first).getByText(
-        'Taken July 10th, 2026, 10:00 AM, Rolette time (Central Time) · shared by Anne',
-      ),
+      within(first).getByText('Taken July 10th, 2026, 10:00 AM, Rolette time (Central Time)'),
     ).toBeInTheDocument();
-    expect(within(first).getByText('Sent from the account anne@example.org')).toBeInTheDocument();
+    // Who sent it: the sign-in address first, then the name the account's owner typed.
+    expect(within(first).getByText('anne@example.org').closest('.sender-email')).toHaveTextContent(
+      'Sign-in address: anne@example.org',
+    );
+    expect(within(first).getByText('Anne').closest('.sender-name')).toHaveTextContent(
+      'Name on the account: Anne',
+    );
     // The name relatives will see: the account's, corrected by the organiser.
     const name = within(first).getByRole('textbox', { name: 'Name shown with the photo' });
     expect(name).toHaveValue('Anne');

@@ -12,6 +12,7 @@ import {
 import type { PhotoAccess } from '../../../firebase/photo-access';
 import { formatCount } from '../../../lib/format-sizes';
 import { m } from '../../../paraglide/messages.js';
+import { Sender } from '../../../components/review/sender';
 import { useDetails, type DetailsCache } from '../view/details-cache';
 import type { PhotoPreparer } from '../prepare/photo-preparer';
 import { altTextOf, sharedByText, takenAtText } from '../photo-text';
@@ -108,12 +109,12 @@ function WaitingCard({
       </button>
       <div className="card-body p-2">
         <p className="mb-1 text-break">{metadata?.caption ?? <em>{m.photos_no_caption()}</em>}</p>
-        <p className="small text-body-secondary mb-1">
-          {m.photos_viewer_details({ date, name: sharedByText(metadata) })}
+        {email && <Sender className="mb-1" email={email} name={metadata?.uploaderName} />}
+        <p className="small text-body-secondary mb-2">
+          {email
+            ? m.photos_viewer_taken({ date })
+            : m.photos_viewer_details({ date, name: sharedByText(metadata) })}
         </p>
-        {email && (
-          <p className="small text-body-secondary mb-2 text-break">{m.photos_waiting_account({ email })}</p>
-        )}
         <Form.Group className="mb-2" controlId={nameId}>
           <Form.Label className="small mb-1">{m.photos_name_label()}</Form.Label>
           <Form.Control

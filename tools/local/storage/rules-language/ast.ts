@@ -23,20 +23,7 @@ export const METHOD_ALIASES: Readonly<Record<string, readonly StorageMethod[]>> 
 export type Literal = null | boolean | bigint | number | string;
 
 export type BinaryOperator =
-  | '*'
-  | '/'
-  | '%'
-  | '+'
-  | '-'
-  | '<'
-  | '<='
-  | '>'
-  | '>='
-  | 'in'
-  | '=='
-  | '!='
-  | '&&'
-  | '||';
+  '*' | '/' | '%' | '+' | '-' | '<' | '<=' | '>' | '>=' | 'in' | '==' | '!=' | '&&' | '||';
 
 /** What a name in an expression stands for, once resolved. */
 export type Binding =

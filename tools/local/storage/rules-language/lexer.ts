@@ -153,7 +153,11 @@ function readEscape(source: SourceFile, pos: number): { value: string; end: numb
     return { value: String.fromCodePoint(code), end: pos + 2 + hexDigits };
   }
   const octal = text.slice(pos + 1, pos + 4);
-  if (/^[0-3][0-7][0-7]$/.test(octal)) return { value: String.fromCodePoint(parseInt(octal, 8)), end: pos + 4 };
+  if (/^[0-3][0-7][0-7]$/.test(octal))
+    return { value: String.fromCodePoint(parseInt(octal, 8)), end: pos + 4 };
   // The classic mistake is a regular expression's '\.' in a string: the rules language wants '\\.' there.
-  throw source.error(pos, `unknown escape sequence \\${c} in a string literal (a backslash itself is written \\\\)`);
+  throw source.error(
+    pos,
+    `unknown escape sequence \\${c} in a string literal (a backslash itself is written \\\\)`,
+  );
 }

@@ -226,10 +226,17 @@ class Parser {
         const wildcard = /^([A-Za-z_][A-Za-z0-9_]*)(=\*\*)?$/.exec(inner);
         if (!wildcard) throw this.error(pos, `malformed path wildcard; expected {name} or {name=**}`);
         if (RESERVED.has(wildcard[1]!)) throw this.error(pos, `'${wildcard[1]}' cannot name a path variable`);
-        segments.push({ kind: wildcard[2] ? 'recursive' : 'wildcard', name: wildcard[1]!, pos: segmentStart });
+        segments.push({
+          kind: wildcard[2] ? 'recursive' : 'wildcard',
+          name: wildcard[1]!,
+          pos: segmentStart,
+        });
         pos = close + 1;
         if (text[pos] !== undefined && !/[/\s{]/.test(text[pos]!)) {
-          throw this.error(pos, 'a path wildcard must be a whole segment (text after {name} is not supported)');
+          throw this.error(
+            pos,
+            'a path wildcard must be a whole segment (text after {name} is not supported)',
+          );
         }
       } else {
         while (pos < text.length && !/[\s/{}]/.test(text[pos]!)) pos++;
@@ -329,7 +336,8 @@ class Parser {
         throw this.error(token, "type checks ('x is string') are not supported");
       }
       const op = BINARY_LEVELS[level]!.find(
-        (candidate) => (token.kind === 'punctuator' || token.kind === 'identifier') && token.text === candidate,
+        (candidate) =>
+          (token.kind === 'punctuator' || token.kind === 'identifier') && token.text === candidate,
       );
       if (!op) return left;
       this.next();
@@ -355,7 +363,13 @@ class Parser {
         const name = this.next();
         if (name.kind !== 'identifier') throw this.error(name, `expected a field or method name after '.'`);
         if (this.isPunctuator('(')) {
-          expr = { kind: 'method', object: expr, name: name.text, args: this.parseArguments(), pos: name.start };
+          expr = {
+            kind: 'method',
+            object: expr,
+            name: name.text,
+            args: this.parseArguments(),
+            pos: name.start,
+          };
         } else expr = { kind: 'member', object: expr, name: name.text, pos: name.start };
       } else if (this.eatPunctuator('[')) {
         const index = this.parseExpression();
