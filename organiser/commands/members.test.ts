@@ -11,7 +11,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 
 import { CATALOGUE, storagePathOf } from '../../src/domain/catalogue.ts';
 import { demoFile } from '../../tools/local/seed/demo-files.ts';
-import { approvalOnlyPaths, tokenCount } from '../../admin/bucket/download-tokens.ts';
+import { tokenCount } from '../../admin/bucket/download-tokens.ts';
+import { facesFilePathOf, tilePathOf, GROUP_PHOTO_1976, suggestionPathOf } from '../../src/domain/faces.ts';
+import { detailsPathOf, photoPathOf, thumbnailPathOf } from '../../src/domain/photos.ts';
 import { memberFileMetadata, saveObject } from '../../admin/bucket/member-files.ts';
 import { connectTarget } from '../core/admin.ts';
 import { demoAccounts } from '../../tools/local/config.ts';
@@ -30,6 +32,7 @@ const attendees = CATALOGUE.find((entry) => entry.id === 'attendees-list-1976')!
 const program = CATALOGUE.find((entry) => entry.id === 'program-1976')!;
 
 async function reset(): Promise<void> {
+  await emulators.admin.bucket(BUCKET).deleteFiles({ prefix: 'members/' });
   // The approval-only files and an ordinary one, stored as organiser:upload stores them (no token).
   for (const entry of [...CATALOGUE.filter((e) => e.approvalOnly), program]) {
     await saveObject(
@@ -339,7 +342,7 @@ describe('organiser:members block / unblock', () => {
     );
     expect(io.stdout.slice(-2)).toEqual([
       'Summary (1 account): blocked: member@example.com.',
-      `Download tokens of the approval-only files: none found (${approvalOnlyPaths().length} files checked).`,
+      `Download tokens of the files these accounts could read: none found (${CATALOGUE.filter((e) => e.approvalOnly).length + 1} files checked).`,
     ]);
 
     const user = await emulators.admin.auth.getUserByEmail(accounts.member.email);
@@ -368,33 +371,76 @@ describe('organiser:members block / unblock', () => {
   });
 });
 
-describe('organiser:members: download tokens of the approval-only files', () => {
+describe('organiser:members: the download tokens of everything the account could read', () => {
   const list = storagePathOf(attendees);
   const ordinary = storagePathOf(program);
+  const SHARED = '20260711T190322Z_sharedPhot';
+  const WAITING = '20260711T190322Z_waitingPho';
+  /** What an approved account reads (and so could have made a link to), beside the catalogue's files. */
+  const readable = [
+    photoPathOf({ state: 'shared', photoId: SHARED }),
+    thumbnailPathOf({ state: 'shared', photoId: SHARED }),
+    detailsPathOf(SHARED),
+    facesFilePathOf(GROUP_PHOTO_1976),
+    tilePathOf(GROUP_PHOTO_1976, 8, 0, 0),
+  ];
+
+  /** The member's own waiting photo and suggestion, and another account's (which only it and organisers read). */
+  const own = (uid: string) => [
+    photoPathOf({ state: 'pending', uid, photoId: WAITING }),
+    suggestionPathOf(GROUP_PHOTO_1976, uid, '20260801T100000Z_abcdefghij'),
+  ];
+
+  beforeEach(async () => {
+    const bucket = emulators.admin.bucket(BUCKET);
+    const memberUid = (await emulators.admin.auth.getUserByEmail(accounts.member.email)).uid;
+    for (const path of [...readable, ...own(memberUid), ...own('another-uid')])
+      await saveObject(bucket, path, Buffer.from('x'), {
+        contentType: 'application/octet-stream',
+        metadata: {},
+      });
+  });
 
   it.each(['block', 'unapprove'] as const)(
-    '%s removes them, says so, and the old link no longer opens the list',
+    '%s removes every token of what the account could read, says how many, and the old links no longer open anything',
     async (command) => {
-      const token = await giveToken(list);
-      await giveToken(ordinary);
-      expect(await openByToken(list, token)).toBe(200);
+      const memberUid = (await emulators.admin.auth.getUserByEmail(accounts.member.email)).uid;
+      const links = new Map<string, string>();
+      for (const path of [list, ordinary, ...readable, ...own(memberUid)])
+        links.set(path, await giveToken(path));
+      const others = own('another-uid');
+      for (const path of others) await giveToken(path);
+      for (const [path, token] of links) expect(await openByToken(path, token), path).toBe(200);
 
-      const { code, io } = await members(command, accounts.member.email, accounts.relative.email);
+      const { code, io } = await members(command, accounts.member.email);
       expect(code, io.text()).toBe(0);
-      expect(io.stdout.at(-1)).toBe(
-        `Download tokens of the approval-only files: removed 1 token from ${list}; those links no longer open them.`,
+      expect(io.stdout.at(-1)).toMatch(
+        new RegExp(
+          `^Download tokens of the files these accounts could read: removed 9 tokens from 9 files \\(\\d+ files checked\\): .*; those links no longer open them\\.$`,
+        ),
       );
-      expect(await tokensOf(list)).toBe(0);
-      expect(await openByToken(list, token)).toBe(403);
+      for (const [path, token] of links) {
+        expect(await tokensOf(path), path).toBe(0);
+        expect(await openByToken(path, token), path).toBe(403);
+      }
+      // Another account's waiting photo and suggestion: this account never read them; their tokens are their own.
+      for (const path of others) expect(await tokensOf(path), path).toBe(1);
       // The file itself is as it was: same content, type, name and access.
       const [metadata] = await emulators.admin.bucket(BUCKET).file(list).getMetadata();
       expect(metadata).toMatchObject({ ...memberFileMetadata(attendees), metadata: { access: 'approved' } });
       const [bytes] = await emulators.admin.bucket(BUCKET).file(list).download();
       expect(bytes.equals(await demoFile(attendees))).toBe(true);
-      // Only the approval-only files: an ordinary file's token is organiser:check's to report and remove.
-      expect(await tokensOf(ordinary)).toBe(1);
     },
   );
+
+  it("blocking an organiser removes every token: it could read every account's waiting uploads", async () => {
+    await members('organiser', accounts.relative.email);
+    const others = own('another-uid');
+    for (const path of others) await giveToken(path);
+    const { code, io } = await members('block', accounts.relative.email);
+    expect(code, io.text()).toBe(0);
+    for (const path of others) expect(await tokensOf(path), path).toBe(0);
+  });
 
   it('approve and unblock leave tokens alone', async () => {
     await giveToken(list);
@@ -414,7 +460,7 @@ describe('organiser:members: download tokens of the approval-only files', () => 
     expect(ctx.io.stdout.slice(-2)).toEqual([
       'Summary (1 account): blocked: member@example.com.',
       expect.stringMatching(
-        /^Download tokens of the approval-only files: NOT removed \(.*cannot reach the Storage emulator.*\)\. Run the command again, or `npm run organiser:check -- --remove-tokens`\.$/,
+        /^Download tokens of the files these accounts could read: NOT all removed \(.*cannot reach the Storage emulator.*\)\. Run the command again, or `npm run organiser:check -- --remove-tokens`\.$/,
       ),
     ]);
   });

@@ -7,9 +7,9 @@
 import type { Auth, UserRecord } from 'firebase-admin/auth';
 
 import {
-  approvalOnlyPaths,
-  removeDownloadTokens,
-  type TokenRemoval,
+  removeTokensReadableBy,
+  type ReadableTokenRemoval,
+  type Reader,
 } from '../../admin/bucket/download-tokens.ts';
 import { APPROVED_CLAIM } from '../../admin/bucket/member-files.ts';
 import { ORGANISER_CLAIM } from '../../src/domain/access.ts';
@@ -47,25 +47,29 @@ export const HELP = `Usage: npm run ${NAME} -- <command> [<email>...] [--project
 Decides who may read the members' files and who moderates the relatives' photos:
   list                  every account: e-mail, name, verified, sign-in provider, created, last sign-in,
                         approved, organiser, blocked
-  approve <email>...    lets the accounts read the approval-only files too (the 1976 attendees list and
-                        the time-capsule donors and recipients) and share and see the relatives' photos;
-                        the others every verified account reads
-  unapprove <email>...  takes that back, and removes the approval-only files' download tokens
+  approve <email>...    lets the accounts read the approval-only files too (the 1976 attendees list, the
+                        time-capsule donors and recipients and the identification key of the group photo),
+                        the names on the faces of 1976, and share and see the relatives' photos; the other
+                        files every verified account reads
+  unapprove <email>...  takes that back, and removes the download tokens of every file the accounts could
+                        read
   organiser <email>...  makes the accounts organisers: they see the photos waiting for approval, approve
                         or reject them and remove shared ones (on the photos page, or npm run
                         organiser:photos); give them approve too, to see everything else
   unorganiser <email>...
                         takes that back
   block <email>...      disables the accounts (they cannot sign in), revokes their refresh tokens, and
-                        removes the approval-only files' download tokens
+                        removes the download tokens of every file the accounts could read
   unblock <email>...    enables them again
 Each prints what it changed, then a summary of what was and was not done. Every address is looked up
 first: an unknown address changes nothing. After that, a failure on one account does not stop the others.
 
 What a block or an unapproval does not stop at once: the ID token a signed-in page already holds. Cloud
 Storage accepts it until it expires, at most an hour after it was issued, and cannot revoke it. A
-download-token link (?token=) would keep working for ever, for anyone: that is why block and unapprove
-remove the approval-only files' tokens (npm run organiser:check -- --remove-tokens removes every file's).
+download-token link (?token=) would keep working for ever, for anyone, and any account can make one for a
+file it may read (Storage gives a file a token when its metadata is read): that is why block and unapprove
+remove the tokens of everything under members/ the accounts could read (every file but other accounts'
+waiting photos and suggestions; an organiser's: every file). npm run organiser:check lists any token left.
 
 Options:
 ${TARGET_HELP}
@@ -303,7 +307,7 @@ const REMOVES_TOKENS: ReadonlySet<Change> = new Set<Change>(['block', 'unapprove
 export function summarise(
   command: Change,
   outcomes: readonly Outcome[],
-  tokens?: { removals: readonly TokenRemoval[]; error?: string },
+  tokens?: { removal?: ReadableTokenRemoval; error?: string },
 ): string[] {
   const words = WORDS[command];
   const group = (status: Outcome['status']) => outcomes.filter((outcome) => outcome.status === status);
@@ -323,39 +327,48 @@ export function summarise(
   ].filter(Boolean);
   const lines = [`Summary (${plural(outcomes.length, 'account')}): ${parts.join('; ')}.`];
   if (tokens) {
-    const removed = tokens.removals.filter((removal) => removal.removed > 0);
-    const count = removed.reduce((sum, removal) => sum + removal.removed, 0);
+    const removals = tokens.removal?.removals.filter((removal) => removal.removed > 0) ?? [];
+    const count = removals.reduce((sum, removal) => sum + removal.removed, 0);
+    const checked = plural(tokens.removal?.checked ?? 0, 'file');
     lines.push(
-      tokens.error
-        ? `Download tokens of the approval-only files: NOT removed (${tokens.error}). Run the command again, or ` +
-            '`npm run organiser:check -- --remove-tokens`.'
-        : removed.length
-          ? `Download tokens of the approval-only files: removed ${plural(count, 'token')} from ` +
-            `${removed.map((removal) => removal.path).join(', ')}; those links no longer open them.`
-          : `Download tokens of the approval-only files: none found (${plural(tokens.removals.length, 'file')} checked).`,
+      tokens.error || !tokens.removal
+        ? `Download tokens of the files these accounts could read: NOT all removed (${tokens.error}). Run the ` +
+            'command again, or `npm run organiser:check -- --remove-tokens`.'
+        : removals.length
+          ? `Download tokens of the files these accounts could read: removed ${plural(count, 'token')} from ` +
+            `${plural(removals.length, 'file')} (${checked} checked): ` +
+            `${shortList(removals.map((removal) => removal.path))}; those links no longer open them.`
+          : `Download tokens of the files these accounts could read: none found (${checked} checked).`,
     );
   }
   return lines;
 }
 
-/** Removes the approval-only files' download tokens; what was removed, or why it could not be. */
-async function removeApprovalOnlyTokens({
-  target,
-  admin,
-}: Run): Promise<{ removals: TokenRemoval[]; error?: string }> {
-  const removals: TokenRemoval[] = [];
-  for (const path of approvalOnlyPaths()) {
-    try {
-      const bucket = (await admin()).bucket(target.bucket);
-      removals.push(await removeDownloadTokens(bucket, path));
-    } catch (err) {
-      return {
-        removals,
-        error: storageFailure(`gs://${target.bucket}/${path}`, err, target).message,
-      };
-    }
+/** Paths in one line: the first ten, then how many more (a bucket of photos can have hundreds). */
+function shortList(paths: readonly string[], shown = 10): string {
+  return paths.length > shown
+    ? `${paths.slice(0, shown).join(', ')} and ${plural(paths.length - shown, 'other')}`
+    : paths.join(', ');
+}
+
+/** Who the accounts were: what they could read decides which tokens go. */
+const readersOf = (users: readonly UserRecord[]): Reader[] =>
+  users.map((user) => ({ uid: user.uid, organiser: user.customClaims?.[ORGANISER_CLAIM] === true }));
+
+/**
+ * Removes the download token of every file under members/ the accounts could read; what was removed, or why it
+ * could not be.
+ */
+async function removeReadableTokens(
+  { target, admin }: Run,
+  users: readonly UserRecord[],
+): Promise<{ removal?: ReadableTokenRemoval; error?: string }> {
+  try {
+    const bucket = (await admin()).bucket(target.bucket);
+    return { removal: await removeTokensReadableBy(bucket, readersOf(users)) };
+  } catch (err) {
+    return { error: storageFailure(`gs://${target.bucket}/members/`, err, target).message };
   }
-  return { removals };
 }
 
 const OPTIONS = { ...TARGET_OPTIONS, ...YES_OPTION } as const;
@@ -392,7 +405,7 @@ async function change(run: Run, command: Change, emails: string[]): Promise<numb
       io.err(line);
     }
   }
-  const tokens = REMOVES_TOKENS.has(command) ? await removeApprovalOnlyTokens(run) : undefined;
+  const tokens = REMOVES_TOKENS.has(command) ? await removeReadableTokens(run, users) : undefined;
   io.out('');
   io.out(AFTERWORDS[command]);
   io.out('');
@@ -405,7 +418,7 @@ export const main = defineCommand({
   name: NAME,
   help: HELP,
   options: OPTIONS,
-  // block and unapprove also act on the bucket (the approval-only files' download tokens).
+  // block and unapprove also act on the bucket (the download tokens of what the accounts could read).
   describe: (_values, positionals) =>
     REMOVES_TOKENS.has(positionals[0] as Change) ? 'auth+storage' : 'auth',
   positionals: true,
