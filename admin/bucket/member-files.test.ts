@@ -36,6 +36,7 @@ describe('memberFileMetadata', () => {
     expect(CATALOGUE.filter((entry) => accessOf(entry) === 'approved').map((entry) => entry.id)).toEqual([
       'attendees-list-1976',
       'time-capsule-list',
+      'group-photo-identification-1976',
     ]);
   });
 });

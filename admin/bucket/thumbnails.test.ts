@@ -45,7 +45,10 @@ describe('thumbnails', () => {
     for (const entry of CATALOGUE.filter(hasThumbnail)) {
       const metadata = thumbnailMetadata(entry, 'abc==');
       expect(metadata.contentType).toBe('image/jpeg');
-      expect(metadata.metadata).toEqual({ access: 'verified', [SOURCE_MD5_METADATA_KEY]: 'abc==' });
+      expect(metadata.metadata).toEqual({
+        access: entry.approvalOnly ? 'approved' : 'verified',
+        [SOURCE_MD5_METADATA_KEY]: 'abc==',
+      });
     }
     const approvalOnlyImage = { ...photo, approvalOnly: true };
     expect(thumbnailMetadata(approvalOnlyImage, 'x').metadata.access).toBe('approved');

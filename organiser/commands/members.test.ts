@@ -4,7 +4,7 @@
  * start creates: list, approve, unapprove, block, unblock, unknown addresses, a failure on one account, the
  * summary, the download tokens block and unapprove remove, usage errors.
  * What a change does is checked the way the site meets it: the ID token a sign-in gets (its `approved` claim,
- * judged by the storage.rules mirror), a refused sign-in or token refresh for a blocked account, and a token link
+ * judged by storage.rules), a refused sign-in or token refresh for a blocked account, and a token link
  * that no longer opens the file.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -18,7 +18,8 @@ import { memberFileMetadata, saveObject } from '../../admin/bucket/member-files.
 import { connectTarget } from '../core/admin.ts';
 import { demoAccounts } from '../../tools/local/config.ts';
 import { seedAccounts } from '../../tools/local/seed/seed-accounts.ts';
-import { decodeJwtPayload, isPermitted } from '../../tools/local/storage/rules.ts';
+import { decide, loadStorageRules } from '../../tools/local/storage/storage-rules.ts';
+import { decodeJwtPayload } from '../../tools/local/storage/tokens.ts';
 import type { CommandContext } from '../core/cli.ts';
 import { resolveTarget } from '../core/target.ts';
 import { main, formatTime } from './members.ts';
@@ -124,9 +125,12 @@ async function refresh(refreshToken: string) {
   };
 }
 
-/** Whether storage.rules (its mirror) lets this ID token download the attendees list (approval-only). */
+const rules = loadStorageRules();
+
+/** Whether storage.rules lets this ID token download the attendees list (approval-only). */
 function readsAttendeesList(idToken: string): boolean {
-  return isPermitted(
+  return decide(
+    rules,
     {
       method: 'get',
       path: 'b/demo-reunion.firebasestorage.app/o/members/documents/attendees-list-1976.xlsx',
@@ -238,9 +242,10 @@ describe('organiser:members approve / unapprove', () => {
 });
 
 describe('organiser:members organiser / unorganiser', () => {
-  /** Whether storage.rules (its mirror) lets this ID token list the uploaders' waiting folders. */
+  /** Whether storage.rules lets this ID token list the uploaders' waiting folders. */
   function listsWaitingPhotos(idToken: string): boolean {
-    return isPermitted(
+    return decide(
+      rules,
       { method: 'list', path: 'b/demo-reunion.firebasestorage.app/o/members/photos/pending', token: idToken },
       PROJECT,
     );

@@ -8,6 +8,7 @@
  *   members/faces/<file id>/faces.json                       the faces: number, box, row, name, note (organisers)
  *   members/faces/<file id>/suggestions/<uid>/<id>.json      a relative's suggestion for one face
  */
+import { PICTURES_FOR_NAMING_IDS } from '../generated/pictures-for-naming';
 import { cleanText } from '../lib/relative-text';
 import { matchesTerms, normalizeForSearch, searchTerms } from '../lib/search-text';
 import { CATALOGUE, MEMBERS_PREFIX, type CatalogueEntry } from './catalogue';
@@ -18,11 +19,12 @@ export const FACES_PREFIX = `${MEMBERS_PREFIX}faces/`;
 /** The picture the members' welcome leads to: the group photo of the 1976 reunion. */
 export const GROUP_PHOTO_1976 = 'group-photo-1976';
 /**
- * The catalogue images whose row in the members area links to their who-is-who page: the ones the organisers have
- * opened for naming (organiser:faces open). Listed here rather than asked of Storage, so that the members area makes
- * no request for them (a picture not opened would answer 404 in every relative's console).
+ * The catalogue images opened for naming: the members area links their who-is-who pages (rather than asking Storage,
+ * which would answer 404 for the others in every relative's console) and the page offers suggestions for them only.
+ * The list is storage.rules' own (its picturesForNaming(), which refuses a suggestion for any other picture),
+ * written into src/generated/ by npm run generate.
  */
-export const PICTURES_FOR_NAMING: ReadonlySet<string> = new Set([GROUP_PHOTO_1976]);
+export const PICTURES_FOR_NAMING: ReadonlySet<string> = new Set(PICTURES_FOR_NAMING_IDS);
 
 /** The tile size and format sharp writes (and the viewer asks for). */
 export const TILE_SIZE = 256;

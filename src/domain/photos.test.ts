@@ -202,11 +202,14 @@ describe('metadata and details', () => {
     expect(readPendingMetadata({ ...good, extra: 'x' })).toBeNull();
   });
 
-  it('counts a caption in code points, at most 300', () => {
+  it('counts a caption in UTF-16 code units, as the rules may, at most 300', () => {
     const good = pendingMetadata(facts);
-    expect(captionLength('😀'.repeat(3))).toBe(3);
+    expect(captionLength('😀'.repeat(3))).toBe(6);
     expect(pendingMetadataProblems({ ...good, caption: 'å'.repeat(MAX_CAPTION_LENGTH) })).toEqual([]);
-    expect(pendingMetadataProblems({ ...good, caption: '😀'.repeat(MAX_CAPTION_LENGTH) })).toEqual([]);
+    expect(pendingMetadataProblems({ ...good, caption: '😀'.repeat(MAX_CAPTION_LENGTH / 2) })).toEqual([]);
+    expect(pendingMetadataProblems({ ...good, caption: '😀'.repeat(MAX_CAPTION_LENGTH / 2 + 1) })).toEqual([
+      'caption over 300 characters',
+    ]);
     expect(pendingMetadataProblems({ ...good, caption: 'x'.repeat(MAX_CAPTION_LENGTH + 1) })).toEqual([
       'caption over 300 characters',
     ]);

@@ -52,7 +52,7 @@ const BROWSER_TESTS: Step[][] = [
 const stages: Stage[] = [
   { name: 'Browsers, Java and jing', command: 'npx tsx .ci/install-tools.ts' },
   // Compiled once before the lint and the type check read them at the same time.
-  { name: 'Messages (paraglide)', command: 'npm run i18n' },
+  { name: 'Generated sources (messages, rules lists)', command: 'npm run generate' },
   // Lint on one core; the type check, then the build (its own `tsc -b` finds the sources checked) and the checks
   // of what it built, on the other.
   [

@@ -5,7 +5,7 @@ import { MailLink } from '../../components/approval/mail-link';
 import { PageLoading } from '../../components/page-loading';
 import { RichText } from '../../components/rich-text';
 import { config } from '../../config/env';
-import { withName, type Face, type FacesFile } from '../../domain/faces';
+import { PICTURES_FOR_NAMING, withName, type Face, type FacesFile } from '../../domain/faces';
 import {
   deleteSuggestion,
   readAllSuggestions,
@@ -169,7 +169,9 @@ function Picture({ fileId, access }: { fileId: string; access: PhotoAccess }) {
             face={face}
             faces={file.faces}
             organiser={access.organiser}
-            canSuggest={access.approved && !!access.email}
+            // Only where storage.rules accept a suggestion: a picture an organiser has opened but not yet added to
+            // the rules' list shows its names without the form.
+            canSuggest={access.approved && !!access.email && PICTURES_FOR_NAMING.has(fileId)}
             placing={placing}
             onPlace={setPlacing}
             onShow={choose}

@@ -1,6 +1,5 @@
 /**
- * Smoke test of the in-process Storage emulator (firebase-tools internals + the rules mirror) and the rules
- * matrix over real HTTP, on the REST endpoints the Firebase JS SDK calls:
+ * The in-process Storage emulator over real HTTP, on the REST endpoints the Firebase JS SDK calls:
  *   read   GET    /v0/b/<bucket>/o/<encoded path>?alt=media   (getBlob / getBytes / an authenticated fetch)
  *   list   GET    /v0/b/<bucket>/o?prefix=<folder>/            (listAll / list; the site lists only photo folders)
  *   write  POST   /v0/b/<bucket>/o?name=<path>  multipart      (uploadBytes; resumable: uploadBytesResumable)
@@ -8,14 +7,22 @@
  *   delete DELETE /v0/b/<bucket>/o/<encoded path>              (deleteObject)
  * with `Authorization: Firebase <ID token>`, as the SDK sends it.
  *
- * If a firebase-tools upgrade changes the internals emulator.ts relies on, this file fails: start-up errors name
- * the missing export, and a changed verify() contract shows up as wrong status codes in the matrix.
+ * What storage.rules decide is specified in-process by rules.test.ts (every case of the matrices). Here runs what
+ * HTTP adds: the emulator's start, its seeding and CORS, how it turns a request into the rules' request, resource and
+ * request.resource (the token, the stored metadata, an upload's size, type, headers and metadata, a list's prefix),
+ * and what a refusal leaves stored: each kind of case once (every case that carries a header, a size at a limit or
+ * a metadata value), against the evaluator of storage.rules itself. If a firebase-tools upgrade changes the
+ * internals emulator.ts relies on, this file fails: start-up errors name the missing export, a changed verify()
+ * contract shows up as wrong status codes.
  *
  * Cross-check: with STORAGE_EMULATOR_CROSS_CHECK_URL set (e.g. http://127.0.0.1:9199, the official emulator started
- * with `npx firebase emulators:start --only storage --project demo-reunion`), the same matrix runs against that
- * emulator and its Java rules engine on storage.rules instead of starting ours (see README.md).
+ * with `npx firebase emulators:start --only storage --project demo-reunion`), every case of every matrix runs over
+ * HTTP against that emulator and its Java rules engine on storage.rules instead of starting ours (see README.md).
  */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -40,11 +47,20 @@ import {
 } from '../../../admin/bucket/member-files.ts';
 import { emulatorIdToken } from './tokens.ts';
 import { clientUploadRequest } from './client-upload.ts';
-import { FACES_SEEDED, facesAccessCases, facesCreateCases, facesListCases } from './faces-rules-matrix.ts';
-import { FACES_PREFIX } from '../../../src/domain/faces.ts';
+import {
+  FACES_SEEDED,
+  facesAccessCases,
+  facesCreateCases,
+  facesListCases,
+  facesPathAt,
+  suggestionMetadata,
+} from './faces-rules-matrix.ts';
+import { STORAGE_RULES_FILE } from './storage-rules.ts';
+import { FACES_CONTENT_TYPE, FACES_PREFIX } from '../../../src/domain/faces.ts';
 import { MAX_PHOTO_BYTES, PHOTOS_PREFIX, PHOTO_CONTENT_TYPE } from '../../../src/domain/photos.ts';
 import {
   OTHER_UID,
+  OWNER_UID,
   PHOTO_USERS,
   accessCases,
   createCases,
@@ -65,7 +81,7 @@ const OUTSIDE_BYTES = Buffer.from('A file outside the members prefix.\n');
 const UNMARKED_PATH = `${MEMBERS_PREFIX}documents/uploaded-elsewhere.pdf`;
 const UNMARKED_BYTES = Buffer.from('%PDF-1.4 stored without access metadata\n');
 const CROSS_CHECK_URL = process.env.STORAGE_EMULATOR_CROSS_CHECK_URL?.replace(/\/+$/, '');
-/** Tests of our emulator itself (lifecycle, the mirror's stricter token checks): not run in a cross-check. */
+/** Tests of our emulator itself (lifecycle, its stricter token checks): not run in a cross-check. */
 const ownEmulatorOnly = CROSS_CHECK_URL ? it.skip : it;
 
 async function portIsFree(port: number): Promise<boolean> {
@@ -94,6 +110,27 @@ const isVerified = (user: User) => user === 'verified' || user === 'approved';
 function authHeaders(user: User): Record<string, string> {
   const token = users[user];
   return token ? { Authorization: `Firebase ${token}` } : {};
+}
+
+/**
+ * The matrix cases worth a request over HTTP (all of them in a cross-check): the first of each method and outcome
+ * in each folder and of each account and outcome, and every create whose request carries what the emulator must turn into request.resource (a
+ * serving header, a size at a limit, a metadata key or value, a caption).
+ */
+function httpSample(cases: PhotoCase[]): PhotoCase[] {
+  if (CROSS_CHECK_URL) return cases;
+  const seen = new Set<string>();
+  return cases.filter((c) => {
+    if (
+      c.method === 'create' &&
+      /set$|bytes$|metadata key|caption|emoji|suggester|uploader|takenAt/.test(c.label)
+    )
+      return true;
+    const keys = [`${c.method} ${c.allowed} ${folderOf(c.path)}`, `${c.user} ${c.allowed}`];
+    const fresh = keys.filter((key) => !seen.has(key));
+    for (const key of fresh) seen.add(key);
+    return fresh.length > 0;
+  });
 }
 
 function folderOf(path: string): string {
@@ -131,13 +168,25 @@ const targets: Target[] = [
   { label: 'outside members/', path: OUTSIDE_PATH, kind: 'outside' },
 ];
 
+/**
+ * The catalogue's files over HTTP: one of each kind (the in-process matrix covers every path), all of them in a
+ * cross-check.
+ */
+const httpTargets = CROSS_CHECK_URL
+  ? targets
+  : targets.filter(
+      (target, index) =>
+        targets.findIndex((other) => other.kind === target.kind && !!other.preview === !!target.preview) ===
+          index || target.label === 'large demo file',
+    );
+
 /** storage.rules: who may get (download or read the metadata of) which file. */
 function mayGet(user: User, kind: Kind): boolean {
   if (kind === 'outside' || !isVerified(user)) return false;
   return kind === 'ordinary' || user === 'approved';
 }
 
-describe('in-process Storage emulator with the rules mirror', () => {
+describe('in-process Storage emulator enforcing storage.rules', () => {
   let emulator: RunningStorageEmulator;
   let admin: AdminConnection;
   let port: number;
@@ -225,7 +274,7 @@ describe('in-process Storage emulator with the rules mirror', () => {
 
   // Writes and deletes first: every one must be refused, and the reads below then prove nothing changed.
   describe('rules matrix: write (upload) is refused for every client', () => {
-    it.each(USER_NAMES.flatMap((user) => targets.map((target) => ({ user, ...target }))))(
+    it.each(USER_NAMES.flatMap((user) => httpTargets.map((target) => ({ user, ...target }))))(
       '$user writes $label -> 403',
       async ({ user, path }) => {
         const { url, init } = clientUploadRequest(
@@ -258,7 +307,7 @@ describe('in-process Storage emulator with the rules mirror', () => {
   });
 
   describe('rules matrix: delete is refused for every client', () => {
-    it.each(USER_NAMES.flatMap((user) => targets.map((target) => ({ user, ...target }))))(
+    it.each(USER_NAMES.flatMap((user) => httpTargets.map((target) => ({ user, ...target }))))(
       '$user deletes $label -> 403',
       async ({ user, path }) => {
         const response = await fetch(objectUrl(path), { method: 'DELETE', headers: authHeaders(user) });
@@ -271,7 +320,7 @@ describe('in-process Storage emulator with the rules mirror', () => {
   });
 
   describe('rules matrix: get (download) under members/: verified accounts; approval-only files need approval', () => {
-    it.each(USER_NAMES.flatMap((user) => targets.map((target) => ({ user, ...target }))))(
+    it.each(USER_NAMES.flatMap((user) => httpTargets.map((target) => ({ user, ...target }))))(
       '$user reads $label ($kind)',
       async ({ user, path, kind, entry, preview }) => {
         const response = await fetch(`${objectUrl(path)}?alt=media`, { headers: authHeaders(user) });
@@ -322,7 +371,7 @@ describe('in-process Storage emulator with the rules mirror', () => {
   });
 
   describe("rules matrix: list is refused for every client in the catalogue's folders (the site never lists them)", () => {
-    const folders = [...new Set([MEMBERS_PREFIX, ...targets.map((target) => folderOf(target.path))])];
+    const folders = [...new Set([MEMBERS_PREFIX, ...httpTargets.map((target) => folderOf(target.path))])];
     it.each(USER_NAMES.flatMap((user) => folders.map((folder) => ({ user, folder }))))(
       '$user lists $folder -> 403',
       async ({ user, folder }) => {
@@ -355,7 +404,7 @@ describe('in-process Storage emulator with the rules mirror', () => {
     });
   });
 
-  describe('tokens the mirror does not accept (the official emulator only decodes tokens)', () => {
+  describe('tokens our emulator does not accept (the official emulator only decodes tokens)', () => {
     const path = storagePathOf(CATALOGUE[0]!);
     ownEmulatorOnly.each([
       [
@@ -450,7 +499,7 @@ describe('in-process Storage emulator with the rules mirror', () => {
 
     const OK: Record<PhotoCase['method'], number> = { create: 200, update: 200, delete: 204, get: 200 };
 
-    it.each([...accessCases(), ...createCases(), ...facesAccessCases(), ...facesCreateCases()])(
+    it.each(httpSample([...accessCases(), ...createCases(), ...facesAccessCases(), ...facesCreateCases()]))(
       '$label',
       async (c) => {
         await reset(c.path, c.stored);
@@ -585,6 +634,62 @@ describe('in-process Storage emulator with the rules mirror', () => {
     await expect(
       startStorageEmulator({ projectId: PROJECT, host: '127.0.0.1', port: port + 1 }),
     ).rejects.toThrow(String(port + 1));
+  });
+});
+
+describe.skipIf(CROSS_CHECK_URL)('the emulator enforces the rules file it is given', () => {
+  it('a picture added to picturesForNaming() in a copy of storage.rules takes suggestions; with the file as it is, 403', async () => {
+    const text = readFileSync(STORAGE_RULES_FILE, 'utf8');
+    const copy = join(mkdtempSync(join(tmpdir(), 'storage-rules-')), 'storage.rules');
+    writeFileSync(
+      copy,
+      text.replace("return ['group-photo-1976'];", "return ['group-photo-1976', 'threshing-crew'];"),
+    );
+    const owner = emulatorIdToken({ projectId: PROJECT, ...PHOTO_USERS.owner });
+    const upload = async (url: string) => {
+      const { url: address, init } = clientUploadRequest(
+        url,
+        BUCKET,
+        facesPathAt('suggestion', OWNER_UID, 'threshing-crew'),
+        Buffer.from('{}'),
+        FACES_CONTENT_TYPE,
+        `Firebase ${owner}`,
+        suggestionMetadata(),
+      );
+      return (await fetch(address, init)).status;
+    };
+    for (const [rulesFile, status] of [
+      [undefined, 403],
+      [copy, 200],
+    ] as const) {
+      const emulator = await startStorageEmulator({
+        projectId: PROJECT,
+        host: '127.0.0.1',
+        port: await freePort(),
+        ...(rulesFile && { rulesFile }),
+      });
+      try {
+        expect(await upload(emulator.url), rulesFile ?? 'storage.rules').toBe(status);
+      } finally {
+        await emulator.stop();
+      }
+    }
+  });
+
+  it('refuses to start on rules it cannot enforce, naming the line', async () => {
+    const copy = join(mkdtempSync(join(tmpdir(), 'storage-rules-')), 'storage.rules');
+    writeFileSync(
+      copy,
+      readFileSync(STORAGE_RULES_FILE, 'utf8').replace(
+        'allow list: if isOrganiser();',
+        'allow list: if firestore.exists(/databases/(default)/documents/x);',
+      ),
+    );
+    const port = await freePort();
+    await expect(
+      startStorageEmulator({ projectId: PROJECT, host: '127.0.0.1', port, rulesFile: copy }),
+    ).rejects.toThrow(/storage\.rules:\d+:\d+: .*not supported/);
+    expect(await portIsFree(port)).toBe(true);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The local Storage emulator: firebase-tools' own Storage emulator server (same REST API, same storage layer,
  * same upload and download code as `firebase emulators:start --only storage`), run inside this Node process with
- * its Java rules step replaced by the TypeScript mirror of storage.rules (./rules.ts).
+ * its Java rules step replaced by our evaluator of storage.rules itself (./storage-rules.ts, ./rules-language/).
  *
  * The official emulator needs Java 21 and a rules runtime jar downloaded from the internet; neither is available
  * here. Everything below reaches into firebase-tools internals (lib/emulator/...), which is why package.json pins
@@ -14,12 +14,15 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { isPermitted, type RulesResource } from './rules.ts';
+import type { Ruleset } from './rules-language/index.ts';
+import { STORAGE_RULES_FILE, decide, loadStorageRules, type EmulatorResource } from './storage-rules.ts';
 
 export interface StorageEmulatorOptions {
   projectId: string;
   host: string;
   port: number;
+  /** The rules to enforce: storage.rules unless told (a test enforces an edited copy). */
+  rulesFile?: string;
 }
 
 export interface RunningStorageEmulator {
@@ -41,7 +44,7 @@ interface VerifyOptions {
   token?: string;
   delimiter?: string;
   /** `resource` (before) and `request.resource` (after) as rules resources; {} for list. */
-  file?: { before?: RulesResource; after?: RulesResource };
+  file?: { before?: EmulatorResource; after?: EmulatorResource };
 }
 
 interface StorageRulesIssues {
@@ -50,7 +53,8 @@ interface StorageRulesIssues {
   exist(): boolean;
 }
 
-interface Ruleset {
+/** firebase-tools' ruleset (rules/runtime.js): what its storage layer asks. */
+interface FirebaseToolsRuleset {
   verify(opts: VerifyOptions): Promise<{ permitted?: boolean; issues: StorageRulesIssues }>;
 }
 
@@ -58,14 +62,14 @@ interface Ruleset {
 interface RulesManager {
   start(): Promise<StorageRulesIssues>;
   stop(): Promise<void>;
-  getRuleset(resource?: string): Ruleset | undefined;
+  getRuleset(resource?: string): FirebaseToolsRuleset | undefined;
 }
 
 interface StorageEmulatorArgs {
   projectId: string;
   host: string;
   port: number;
-  /** Normally a rules file ({name, content}); unused by the mirror. */
+  /** The rules file, for firebase-tools to name ({name, content}); decisions come from our evaluator. */
   rules: { name: string; content: string };
   auto_download?: boolean;
 }
@@ -109,7 +113,7 @@ interface StorageEmulatorBase {
 /** storage/metadata.js StoredFileMetadata: what its asRulesResource() reads. */
 interface StoredFileMetadataClass {
   prototype: {
-    asRulesResource(proposedChanges?: unknown): RulesResource;
+    asRulesResource(proposedChanges?: unknown): EmulatorResource;
     cacheControl?: string;
     contentLanguage?: string;
     clone(): StoredFileMetadataClass['prototype'];
@@ -276,14 +280,15 @@ function withEveryHeaderInRules(metadataClass: StoredFileMetadataClass): void {
   };
 }
 
-function createMirrorEmulatorClass(ft: FirebaseToolsInternals) {
+function createEmulatorClass(ft: FirebaseToolsInternals, ruleset: Ruleset) {
   withEveryHeaderInRules(ft.StoredFileMetadata);
-  /** The rules manager firebase-tools asks for, answering every verify() with the TypeScript mirror. */
-  function mirrorRulesManager(defaultProjectId: string): RulesManager {
-    const ruleset: Ruleset = {
+  /** The rules manager firebase-tools asks for, answering every verify() from the rules file as loaded. */
+  function rulesManager(ruleset: Ruleset, defaultProjectId: string): RulesManager {
+    const verifier: FirebaseToolsRuleset = {
       verify: ({ method, path, token, projectId, file }) =>
         Promise.resolve({
-          permitted: isPermitted(
+          permitted: decide(
+            ruleset,
             { method, path, token, resource: file?.before ?? null, requestResource: file?.after ?? null },
             projectId || defaultProjectId,
           ),
@@ -293,17 +298,17 @@ function createMirrorEmulatorClass(ft: FirebaseToolsInternals) {
     return {
       start: () => Promise.resolve(new ft.StorageRulesIssues()),
       stop: () => Promise.resolve(),
-      getRuleset: () => ruleset,
+      getRuleset: () => verifier,
     };
   }
 
-  return class MirrorStorageEmulator extends ft.StorageEmulator {
+  return class RulesFileStorageEmulator extends ft.StorageEmulator {
     // `declare`: no class-field initialiser, because the base constructor already calls the overrides below.
     declare private server?: Server;
     declare private blobDir?: string;
 
     override createRulesManager(): RulesManager {
-      return mirrorRulesManager(this.args.projectId);
+      return rulesManager(ruleset, this.args.projectId);
     }
 
     /**
@@ -359,12 +364,14 @@ export async function startStorageEmulator(opts: StorageEmulatorOptions): Promis
       `Storage emulator: one is already running in this process (port ${opts.port} not opened).`,
     );
   }
-  const MirrorStorageEmulator = createMirrorEmulatorClass(ft);
-  const emulator = new MirrorStorageEmulator({
+  // Loaded before anything listens: a rule the evaluator does not support stops the start, naming its line.
+  const rulesFile = opts.rulesFile ?? STORAGE_RULES_FILE;
+  const Emulator = createEmulatorClass(ft, loadStorageRules(rulesFile));
+  const emulator = new Emulator({
     projectId: opts.projectId,
     host: opts.host,
     port: opts.port,
-    rules: { name: 'storage.rules (mirrored by tools/local/storage/rules.ts)', content: '' },
+    rules: { name: rulesFile, content: '' },
     auto_download: false,
   });
 

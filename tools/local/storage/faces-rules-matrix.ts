@@ -1,9 +1,9 @@
 /**
  * The rules matrix of who is who (storage.rules, members/faces/), written once and run twice like the photos'
- * (./photo-rules-matrix.ts, whose accounts and case shapes it shares): against the mirror in rules.test.ts and over
- * HTTP in emulator.test.ts. The owner is a relative suggesting names; "owner, not approved" one whose approval was
+ * (./photo-rules-matrix.ts, whose accounts and case shapes it shares): against storage.rules in rules.test.ts, and
+ * over HTTP in emulator.test.ts's cross-check. The owner is a relative suggesting names; "owner, not approved" one whose approval was
  * withdrawn, who still reads and withdraws their own suggestions but sees no tile, no name and suggests no more.
- * Each case says whether storage.rules allows it: a table written out by hand, not derived from the mirror.
+ * Each case says whether storage.rules allows it: a table written out by hand, the specification of the rules.
  */
 import {
   FACES_CONTENT_TYPE,
@@ -243,6 +243,17 @@ export function facesCreateCases(): PhotoCase[] {
     facesValidAt('suggestion'),
     false,
   );
+  // Only for a picture opened for naming (storage.rules' picturesForNaming()), whose id has the catalogue's pattern:
+  // elsewhere nobody would ever read it, decide on it, or delete it with the account.
+  for (const fileId of ['threshing-crew', 'zz-hidden', 'Group-Photo-1976', 'group_photo_1976']) {
+    create(
+      `suggestion for ${fileId}, a picture not opened for naming`,
+      'owner',
+      facesPathAt('suggestion', OWNER_UID, fileId),
+      facesValidAt('suggestion'),
+      false,
+    );
+  }
   create(
     'owner, not approved creates a suggestion',
     'owner, not approved',

@@ -5,7 +5,7 @@
  * longer approved, an organiser, ...) does what (create, overwrite, update, delete, get; list) to which file of a
  * photo, and every way a create can be wrong (content type, size at and over the limits, metadata keys, caption
  * length, uploader, the headers Storage would serve, paths). Each case says whether storage.rules allows it: a
- * table written out by hand, not derived from the mirror.
+ * table written out by hand: the specification of storage.rules.
  */
 import {
   DETAILS_CONTENT_TYPE,
@@ -377,6 +377,16 @@ export function createCases(): PhotoCase[] {
         user,
         path,
         md({ caption: 'x'.repeat(MAX_CAPTION_LENGTH + 1) }),
+        false,
+      );
+      // size() as the rules may count it, in UTF-16 code units (src/domain/photos.ts, captionLength).
+      const emoji = MAX_CAPTION_LENGTH / 2;
+      create(`${at}: caption of ${emoji} emoji`, user, path, md({ caption: '😀'.repeat(emoji) }), true);
+      create(
+        `${at}: caption of ${emoji + 1} emoji`,
+        user,
+        path,
+        md({ caption: '😀'.repeat(emoji + 1) }),
         false,
       );
       create(`${at}: no caption`, user, path, md({ caption: undefined }), true);

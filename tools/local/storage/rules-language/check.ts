@@ -44,17 +44,8 @@ export const RESOURCE_FIELDS = new Set([
   'contentLanguage',
 ]);
 
-/** Global namespaces of the language (https://firebase.google.com/docs/reference/rules/rules#namespaces) and more. */
-const NAMESPACES = new Set([
-  'firestore',
-  'math',
-  'timestamp',
-  'duration',
-  'hashing',
-  'latlng',
-  'debug',
-  'sets',
-]);
+/** Global namespaces of the language (https://firebase.google.com/docs/reference/rules/rules#namespaces). */
+const NAMESPACES = new Set(['firestore', 'math', 'timestamp', 'duration', 'hashing', 'latlng']);
 
 /** Global functions of the language this evaluator does not have. */
 const BUILTIN_FUNCTIONS = new Set([
