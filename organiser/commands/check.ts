@@ -14,17 +14,20 @@ import {
   type CatalogueEntry,
 } from '../../src/domain/catalogue.ts';
 import { emulatorConfig } from '../../admin/auth-emulator.ts';
-import { FACES_PREFIX } from '../../src/domain/faces.ts';
+import { FACES_PREFIX, PICTURES_FOR_NAMING } from '../../src/domain/faces.ts';
 import { PENDING_PREFIX, PHOTOS_PREFIX, SHARED_UPLOADERS_PREFIX } from '../../src/domain/photos.ts';
 import {
   isPhotoPath,
   removeDownloadTokens,
   tokenCount,
+  waitingUploaderOf,
   type TokenRemoval,
 } from '../../admin/bucket/download-tokens.ts';
 import { parseFacesPath } from '../../admin/bucket/faces.ts';
 import { ACCESS_METADATA_KEY, LARGE_DEMO_PATH, memberFileMetadata } from '../../admin/bucket/member-files.ts';
 import { thumbnailProblems } from '../../admin/bucket/thumbnails.ts';
+import { formatBytes as formatBytesIn } from '../../src/lib/format-sizes.ts';
+import { oneLine } from '../core/terminal-text.ts';
 import { authFailure, listObjects, storageFailure, type StoredObject } from '../core/admin.ts';
 import { authSettingsProblems, describeAuthSettings, type AuthSettings } from './auth-settings.ts';
 import {
@@ -40,6 +43,14 @@ import { BUCKET_HELP, TARGET_HELP, TARGET_OPTIONS } from '../core/target.ts';
 
 const NAME = 'organiser:check';
 
+/**
+ * More than a relative plausibly has waiting at once (a whole weekend's photos; a few dozen names): reported, so
+ * that an organiser can look, and block an account that floods the bucket (every upload is paid for).
+ */
+export const FLOOD = { photos: 200, bytes: 1024 ** 3, suggestions: 100 } as const;
+
+const formatBytes = (bytes: number) => formatBytesIn(bytes, 'en');
+
 export const HELP = `Usage: npm run ${NAME} -- [--project <alias|id>] [--bucket <name>] [--list] [--remove-tokens]
 
 Compares the bucket's ${MEMBERS_PREFIX} folder with the file catalogue (src/domain/catalogue.ts) and lists:
@@ -53,7 +64,9 @@ pictures' tiles, faces files and suggestions) are counted apart. A shared photo'
 token either (an approval in the photos page leaves one on each: remove them once a month), nor may a
 picture's tiles and faces file (the faces file the who-is-who page saves has one); a waiting photo, and a
 waiting suggestion, has the one its upload through Firebase gave it, listed as information (it goes with
-the file at approval, acceptance or rejection).
+the file at approval, acceptance or rejection). Suggestions for a picture not opened for naming (not in
+storage.rules' picturesForNaming()) are listed with their account, and so are accounts with unusually
+many waiting uploads (over ${FLOOD.photos} photos, ${formatBytes(FLOOD.bytes)} or ${FLOOD.suggestions} suggestions: a flood?).
 Then checks that the bucket is not open to allUsers or allAuthenticatedUsers (a real project only: the
 emulator has no IAM) and reads the project's Authentication settings: the password policy must be
 enforced with the site's rule and e-mail enumeration protection off (npm run organiser:auth-settings).
@@ -72,7 +85,8 @@ ${BUCKET_HELP}
 
 Exit codes: 0 all is well; 1 a file is missing, has the wrong content type or access, an image's preview
 is missing or wrong, a file other than a waiting photo or suggestion carries a download token (and
---remove-tokens was not given or could not remove it), the bucket is public, the Authentication settings
+--remove-tokens was not given or could not remove it), a suggestion is for a picture not opened for
+naming, the bucket is public, the Authentication settings
 do not suit the site, or something could not be read; 2 usage error.`;
 
 export interface CheckResult {
@@ -105,6 +119,36 @@ export interface CheckResult {
   unknown: StoredObject[];
   /** Seeded by the local stack on purpose (the download-progress benchmark file): reported, never an error. */
   localExtras: StoredObject[];
+  /**
+   * Suggestions under a picture that is not opened for naming (storage.rules' picturesForNaming()): nobody reviews
+   * them and the page's "Delete my account" may not find them, yet they hold their author's e-mail address.
+   */
+  straySuggestions: { object: StoredObject; fileId: string; uid: string }[];
+  /** What each account has waiting (photos and suggestions), by uid. */
+  waiting: WaitingUploads[];
+}
+
+/** One account's waiting uploads: photos (their thumbnails' bytes counted with them) and suggestions. */
+export interface WaitingUploads {
+  uid: string;
+  /** The verified address the uploads carry (storage.rules compared it with the token), if any. */
+  email?: string;
+  photos: number;
+  photoBytes: number;
+  suggestions: number;
+  suggestionBytes: number;
+}
+
+/** The accounts whose waiting uploads go over FLOOD, most bytes first. */
+export function floods(waiting: readonly WaitingUploads[]): WaitingUploads[] {
+  return waiting
+    .filter(
+      (account) =>
+        account.photos > FLOOD.photos ||
+        account.photoBytes + account.suggestionBytes > FLOOD.bytes ||
+        account.suggestions > FLOOD.suggestions,
+    )
+    .sort((a, b) => b.photoBytes + b.suggestionBytes - (a.photoBytes + a.suggestionBytes));
 }
 
 /** Pure: the bucket's objects under members/ against the catalogue. `local`: the target is the emulators. */
@@ -127,7 +171,10 @@ export function compareWithCatalogue(
     staleName: [],
     unknown: [],
     localExtras: [],
+    straySuggestions: [],
+    waiting: [],
   };
+  const waiting = new Map<string, WaitingUploads>();
   const known = new Set<string>();
   for (const entry of CATALOGUE) {
     const path = storagePathOf(entry);
@@ -154,6 +201,28 @@ export function compareWithCatalogue(
   }
   for (const object of objects) {
     const token = tokenCount(object.metadata) > 0;
+    const uploader = waitingUploaderOf(object.name);
+    if (uploader && !object.name.endsWith('/')) {
+      const account = waiting.get(uploader) ?? {
+        uid: uploader,
+        photos: 0,
+        photoBytes: 0,
+        suggestions: 0,
+        suggestionBytes: 0,
+      };
+      const email = object.metadata.uploaderEmail ?? object.metadata.suggesterEmail;
+      if (email) account.email ??= email;
+      if (isPhotoPath(object.name)) {
+        if (!object.name.includes('/thumbnails/')) account.photos += 1;
+        account.photoBytes += object.size;
+      } else {
+        account.suggestions += 1;
+        account.suggestionBytes += object.size;
+        const fileId = object.name.slice(FACES_PREFIX.length).split('/')[0]!;
+        if (!PICTURES_FOR_NAMING.has(fileId)) result.straySuggestions.push({ object, fileId, uid: uploader });
+      }
+      waiting.set(uploader, account);
+    }
     if (isPhotoPath(object.name)) {
       if (object.name.endsWith('/')) continue;
       result.photos.push(object);
@@ -171,8 +240,9 @@ export function compareWithCatalogue(
     // "Folder" placeholders (zero-byte names ending in /) that consoles create are not files.
     if (known.has(object.name) || object.name.endsWith('/')) continue;
     if (local && object.name === LARGE_DEMO_PATH) result.localExtras.push(object);
-    else result.unknown.push(object);
+    else if (!uploader) result.unknown.push(object);
   }
+  result.waiting = [...waiting.values()].sort((a, b) => (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
   return result;
 }
 
@@ -183,6 +253,8 @@ export function fileProblems(result: CheckResult): string[] {
     result.wrongAccess.length && `${result.wrongAccess.length} with the wrong access`,
     result.previews.length && `${plural(result.previews.length, 'image')} with a missing or wrong preview`,
     result.downloadTokens.length && `${plural(result.downloadTokens.length, 'file')} with a download token`,
+    result.straySuggestions.length &&
+      `${plural(result.straySuggestions.length, 'suggestion')} for a picture not opened for naming`,
   ].filter((problem): problem is string => Boolean(problem));
 }
 
@@ -297,6 +369,33 @@ function report(result: CheckResult, io: CommandContext['io'], { removing }: { r
       facesFile ? 'yes' : 'MISSING',
       String(suggestions),
       String(withToken),
+    ]),
+  );
+  section(
+    io,
+    "Suggestions for a picture not opened for naming (nobody reviews them, and they hold their author's " +
+      `address): delete each with npm run organiser:faces -- reject <suggestion id>`,
+    ['Path in the bucket', 'Picture', 'Account (uid)', 'Address'],
+    result.straySuggestions.map(({ object, fileId, uid }) => [
+      oneLine(object.name),
+      oneLine(fileId),
+      oneLine(uid),
+      oneLine(object.metadata.suggesterEmail ?? '-'),
+    ]),
+  );
+  section(
+    io,
+    `Unusually many waiting uploads from one account (over ${FLOOD.photos} photos, ${formatBytes(FLOOD.bytes)} ` +
+      `or ${FLOOD.suggestions} suggestions): look at them; a flood is stopped with npm run organiser:members -- ` +
+      'block <address>, then organiser:photos reject',
+    ['Account (uid)', 'Address', 'Waiting photos', 'Bytes', 'Suggestions', 'Bytes'],
+    floods(result.waiting).map((account) => [
+      oneLine(account.uid),
+      oneLine(account.email ?? '-'),
+      String(account.photos),
+      formatBytes(account.photoBytes),
+      String(account.suggestions),
+      formatBytes(account.suggestionBytes),
     ]),
   );
   if (result.localExtras.length) {
@@ -524,6 +623,8 @@ export const main = defineCommand({
         `${plural(result.photos.length, "relatives' photo file", "relatives' photo files")} (${plural(result.waitingTokens.length, 'waiting file')} with the download token of its upload)`,
       result.faces.length &&
         `${plural(result.faces.length, 'who-is-who file')} (${plural(result.suggestionTokens.length, 'waiting suggestion')} with the download token of its upload)`,
+      floods(result.waiting).length &&
+        `${plural(floods(result.waiting).length, 'account')} with unusually many waiting uploads (see above)`,
     ].filter(Boolean);
     const counts = `${result.present.length} of ${CATALOGUE.length} catalogue files present`;
     ctx.io.out('');

@@ -138,6 +138,17 @@ describe('organiser:faces open', () => {
     }
   });
 
+  it('a picture storage.rules does not list yet: opened, and the organiser is told where to add it', async () => {
+    await upload(CREW, 300, 200);
+    const { code, io } = await faces(['open', CREW]);
+    expect(code, io.text()).toBe(0);
+    expect(io.stdout.slice(-3)).toEqual([
+      `Relatives cannot suggest names for ${CREW} yet: add '${CREW}' to the list in the function`,
+      'picturesForNaming() in storage.rules, then deploy the site and the rules: npm run organiser:deploy.',
+      'Until then its who-is-who page shows the names without the form (organisers can name faces).',
+    ]);
+  });
+
   it('opened again: cut again, every face and name kept, the tiles of the earlier (larger) cut deleted', async () => {
     await upload(GROUP, 1000, 700);
     expect((await faces(['open', GROUP])).code).toBe(0);

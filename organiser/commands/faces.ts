@@ -17,6 +17,7 @@ import {
   SUGGESTION_ID_PATTERN,
   facesFilePathOf,
   facesFolderOf,
+  PICTURES_FOR_NAMING,
   nameableImage,
   textProblems,
   withName,
@@ -323,6 +324,15 @@ async function open(run: Run, bucket: Bucket, fileId: string): Promise<void> {
     io.out(`Faces file made: ${facesFilePathOf(fileId)}, no faces yet.`);
     io.out(`Next: npm run ${NAME} -- import ${fileId} <key.csv> (the identification key's names), and place`);
     io.out(`the markers on the who-is-who page as an organiser: ${pagePathOf(fileId)}`);
+  }
+  if (!PICTURES_FOR_NAMING.has(fileId)) {
+    // The wall that refuses a suggestion elsewhere is storage.rules; the site reads the same list at build time.
+    io.out('');
+    io.out(`Relatives cannot suggest names for ${fileId} yet: add '${fileId}' to the list in the function`);
+    io.out(
+      `picturesForNaming() in storage.rules, then deploy the site and the rules: npm run organiser:deploy.`,
+    );
+    io.out(`Until then its who-is-who page shows the names without the form (organisers can name faces).`);
   }
 }
 

@@ -20,7 +20,13 @@ import {
   thumbnailPathOf,
   type CatalogueEntry,
 } from '../../src/domain/catalogue.ts';
-import { descriptorPathOf, facesFilePathOf, suggestionPathOf, tilePathOf } from '../../src/domain/faces.ts';
+import {
+  GROUP_PHOTO_1976,
+  descriptorPathOf,
+  facesFilePathOf,
+  suggestionPathOf,
+  tilePathOf,
+} from '../../src/domain/faces.ts';
 import { updateEmulatorConfig } from '../../admin/auth-emulator.ts';
 import type { AdminConnection, Bucket } from '../../admin/firebase-admin.ts';
 import { LARGE_DEMO_PATH, demoFile } from '../../tools/local/seed/demo-files.ts';
@@ -37,7 +43,10 @@ import { emulatorIdToken } from '../../tools/local/storage/tokens.ts';
 import { listObjects, type StoredObject } from '../core/admin.ts';
 import { passwordPolicy, type AuthSettings } from './auth-settings.ts';
 import {
+  FLOOD,
   compareWithCatalogue,
+  fileProblems,
+  floods,
   facesByPicture,
   main as check,
   photosByFolder,
@@ -883,6 +892,96 @@ describe('compareWithCatalogue: who is who', () => {
     expect(facesByPicture(result.faces)).toEqual([
       { fileId: 'threshing-crew', tiles: 1, descriptor: true, facesFile: true, suggestions: 1, withToken: 3 },
     ]);
+    // The threshing crew is not in storage.rules' picturesForNaming(): its suggestion is a stray, with its account.
+    expect(result.straySuggestions).toEqual([
+      {
+        object: objects[4],
+        fileId: 'threshing-crew',
+        uid: 'uid',
+      },
+    ]);
+    expect(fileProblems(result)).toContain('1 suggestion for a picture not opened for naming');
+  });
+
+  it('a suggestion anywhere but under an opened picture is a stray, whatever its folder; under one, it is not', () => {
+    const suggestion = (fileId: string, uid = 'uid-a') => ({
+      name: `members/faces/${fileId}/suggestions/${uid}/20260711T190322Z_k3J9xQ2mPa.json`,
+      size: 300,
+      metadata: { suggesterUid: uid, suggesterEmail: `${uid}@example.org` },
+    });
+    const result = compareWithCatalogue(
+      [suggestion(GROUP_PHOTO_1976), suggestion('zz-hidden'), suggestion('Not_A_Picture', 'uid-b')],
+      { local: false },
+    );
+    expect(result.straySuggestions.map(({ fileId, uid }) => `${fileId} ${uid}`)).toEqual([
+      'zz-hidden uid-a',
+      'Not_A_Picture uid-b',
+    ]);
+    // A waiting upload is never "not in the catalogue": it is counted by account.
+    expect(result.unknown).toEqual([]);
+    expect(result.waiting).toEqual([
+      {
+        uid: 'uid-a',
+        email: 'uid-a@example.org',
+        photos: 0,
+        photoBytes: 0,
+        suggestions: 2,
+        suggestionBytes: 600,
+      },
+      {
+        uid: 'uid-b',
+        email: 'uid-b@example.org',
+        photos: 0,
+        photoBytes: 0,
+        suggestions: 1,
+        suggestionBytes: 300,
+      },
+    ]);
+  });
+});
+
+describe('waiting uploads by account, and floods', () => {
+  const photo = (uid: string, n: number, size = 2_000_000): StoredObject[] => {
+    const id = `20260711T19${String(n).padStart(4, '0')}Z_abcdefghij`;
+    return [
+      {
+        name: `members/photos/pending/${uid}/${id}.jpg`,
+        size,
+        metadata: { uploaderEmail: `${uid}@example.org` },
+      },
+      { name: `members/photos/pending/${uid}/thumbnails/${id}.jpg`, size: 40_000, metadata: {} },
+    ];
+  };
+
+  it('counts the photos (not their thumbnails) and the bytes of both, by account', () => {
+    const result = compareWithCatalogue([...photo('a', 1), ...photo('a', 2), ...photo('b', 1, 10)], {
+      local: false,
+    });
+    expect(result.waiting).toEqual([
+      {
+        uid: 'a',
+        email: 'a@example.org',
+        photos: 2,
+        photoBytes: 4_080_000,
+        suggestions: 0,
+        suggestionBytes: 0,
+      },
+      { uid: 'b', email: 'b@example.org', photos: 1, photoBytes: 40_010, suggestions: 0, suggestionBytes: 0 },
+    ]);
+    expect(floods(result.waiting)).toEqual([]);
+  });
+
+  it('an account over a bound is a flood: the number of photos, the bytes, or the number of suggestions', () => {
+    const many = Array.from({ length: FLOOD.photos + 1 }, (_, n) => photo('many', n, 1000)).flat();
+    const heavy = Array.from({ length: 110 }, (_, n) => photo('heavy', n, 10 * 1024 * 1024)).flat();
+    const names = Array.from({ length: FLOOD.suggestions + 1 }, (_, n) => ({
+      name: `members/faces/${GROUP_PHOTO_1976}/suggestions/names/20260711T19${String(n).padStart(4, '0')}Z_abcdefghij.json`,
+      size: 300,
+      metadata: {},
+    }));
+    const calm = Array.from({ length: FLOOD.photos }, (_, n) => photo('calm', n, 1000)).flat();
+    const result = compareWithCatalogue([...many, ...heavy, ...names, ...calm], { local: false });
+    expect(floods(result.waiting).map((account) => account.uid)).toEqual(['heavy', 'many', 'names']);
   });
 });
 
