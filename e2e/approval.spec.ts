@@ -41,9 +41,9 @@ test('an unapproved relative sees the marks and the message, in Norwegian and in
   await withoutPicker(page);
   await signInWithEmail(page, relative.email, relative.password, { loginPath: '/nb/login' });
   await expect(page).toHaveURL(/\/nb\/members$/);
-  await expect(page.getByText(text('nb', 'members_approval_badge'), { exact: true })).toHaveCount(
-    approvalOnly.length,
-  );
+  await expect(
+    page.locator('.approval-badge').getByText(text('nb', 'members_approval_badge'), { exact: true }),
+  ).toHaveCount(approvalOnly.length);
   await expect(page.locator('.approval-notice')).toContainText('når en arrangør har godkjent kontoen din');
   await fileButton(page, attendees).click();
   const dialogNb = page.getByRole('dialog', { name: text('nb', 'members_approval_title') });
@@ -57,7 +57,14 @@ test('an unapproved relative sees the marks and the message, in Norwegian and in
   // Marked before any click: a badge on each list, and a notice that says why and whom to write to.
   for (const entry of approvalOnly)
     await expect(fileButton(page, entry)).toHaveAccessibleDescription('Approved relatives only');
-  await expect(page.getByText('Approved relatives only', { exact: true })).toHaveCount(approvalOnly.length);
+  await expect(
+    page.locator('.approval-badge').getByText('Approved relatives only', { exact: true }),
+  ).toHaveCount(approvalOnly.length);
+  // The key of 1976 is an image: its preview says why it shows no picture, and a click says whom to ask.
+  const key = page.locator('[data-preview-id="group-photo-identification-1976"]');
+  await expect(key).toHaveAccessibleName(
+    /^Larger view of 1976 Group Photo Identification, Approved relatives only$/,
+  );
   const notice = page.locator('.approval-notice');
   await expect(notice).toContainText('You can download them once an organiser has approved your account');
   await expect(notice.getByRole('link', { name: CONTACT })).toHaveAttribute('href', `mailto:${CONTACT}`);

@@ -37,7 +37,7 @@ const NB_PAGES = [
   },
   {
     path: '/nb/privacy',
-    heading: nb('privacy_heading'),
+    heading: nb('page_privacy_title'),
     title: `${nb('page_privacy_title')} · ${nb('site_title')}`,
   },
 ];

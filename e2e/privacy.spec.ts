@@ -36,7 +36,7 @@ for (const { lang, prefix } of LANGUAGES) {
 
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
     await expect(page).toHaveTitle(`${say('page_privacy_title')} · ${say('site_title')}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(say('privacy_heading'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(say('page_privacy_title'));
     await expect(page.getByRole('heading', { level: 2 })).toHaveText([
       say('privacy_stored_heading'),
       say('privacy_seen_heading'),
@@ -93,7 +93,7 @@ test('the privacy page is built ahead: its own HTML in its language, readable wi
     expect(html, path).toMatch(/<link rel="alternate" hreflang="en" href="https:\/\/[^"]+\/privacy" \/>/);
 
     await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(text(lang, 'privacy_heading'));
+    await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(text(lang, 'page_privacy_title'));
     await expect(page.getByRole('main'), path).toContainText(text(lang, 'privacy_seen_waiting'));
   }
   await context.close();

@@ -60,13 +60,24 @@ export function ImagePreview({ entry, readable, onOpen }: ImageProps) {
     load,
   );
   const title = titleOf(entry);
+  // In place of the picture: why there is none (the file needs approval, or its preview failed). The words shown are
+  // part of the button's name, as a screen reader and voice control expect.
+  const placeholder =
+    thumbnail.status === 'ready'
+      ? undefined
+      : !readable
+        ? m.members_approval_badge()
+        : thumbnail.status === 'failed'
+          ? m.members_image_no_preview()
+          : undefined;
+  const open = m.members_image_open({ name: title });
   return (
     <button
       ref={setBox}
       type="button"
       className="image-preview btn p-0 w-100 border rounded overflow-hidden bg-body-tertiary"
       onClick={() => onOpen(entry)}
-      aria-label={m.members_image_open({ name: title })}
+      aria-label={placeholder ? `${open}, ${placeholder}` : open}
       data-preview-id={entry.id}
     >
       {/* A 4:3 box that keeps its room while the preview loads, so nothing below it moves. */}
@@ -74,8 +85,8 @@ export function ImagePreview({ entry, readable, onOpen }: ImageProps) {
         <span className="d-flex align-items-center justify-content-center">
           {thumbnail.status === 'ready' ? (
             <img src={thumbnail.url} alt={title} className="w-100 h-100 object-fit-cover" />
-          ) : thumbnail.status === 'failed' || !readable ? (
-            <span className="small text-body-secondary p-2">{m.members_image_no_preview()}</span>
+          ) : placeholder ? (
+            <span className="small text-body-secondary p-2">{placeholder}</span>
           ) : (
             <Spinner animation="border" size="sm" aria-hidden="true" />
           )}

@@ -23,7 +23,7 @@ export default function PrivacyPage() {
   return (
     <>
       <PageMeta meta={meta} />
-      <h1>{m.privacy_heading()}</h1>
+      <h1>{m.page_privacy_title()}</h1>
       <p className="lead">{m.privacy_lead()}</p>
       <section className="content-section" aria-labelledby="stored-heading">
         <h2 id="stored-heading">{m.privacy_stored_heading()}</h2>
