@@ -56,6 +56,7 @@ import {
   suggestionMetadata,
 } from './faces-rules-matrix.ts';
 import { STORAGE_RULES_FILE } from './storage-rules.ts';
+import { keepingAccessCases, keepingCreateCases } from './keeping-rules-matrix.ts';
 import { FACES_CONTENT_TYPE, FACES_PREFIX } from '../../../src/domain/faces.ts';
 import { MAX_PHOTO_BYTES, PHOTOS_PREFIX, PHOTO_CONTENT_TYPE } from '../../../src/domain/photos.ts';
 import {
@@ -499,21 +500,27 @@ describe('in-process Storage emulator enforcing storage.rules', () => {
 
     const OK: Record<PhotoCase['method'], number> = { create: 200, update: 200, delete: 204, get: 200 };
 
-    it.each(httpSample([...accessCases(), ...createCases(), ...facesAccessCases(), ...facesCreateCases()]))(
-      '$label',
-      async (c) => {
-        await reset(c.path, c.stored);
-        const response = await request(c);
-        const body = Buffer.from(await response.arrayBuffer());
-        expect(response.status).toBe(c.allowed ? OK[c.method] : 403);
-        const after = await storedAt(c.path);
-        if (c.method === 'get' && c.allowed) expect(body.byteLength).toBe(c.stored!.size);
-        if (c.method === 'create' && c.allowed) expect(after).toEqual(c.write);
-        else if (c.method === 'delete' && c.allowed) expect(after).toBeNull();
-        else expect(after, 'a refused request (or a read) changes nothing').toEqual(c.stored);
-        await reset(c.path, null);
-      },
-    );
+    it.each(
+      httpSample([
+        ...accessCases(),
+        ...createCases(),
+        ...facesAccessCases(),
+        ...facesCreateCases(),
+        ...keepingAccessCases(),
+        ...keepingCreateCases(),
+      ]),
+    )('$label', async (c) => {
+      await reset(c.path, c.stored);
+      const response = await request(c);
+      const body = Buffer.from(await response.arrayBuffer());
+      expect(response.status).toBe(c.allowed ? OK[c.method] : 403);
+      const after = await storedAt(c.path);
+      if (c.method === 'get' && c.allowed) expect(body.byteLength).toBe(c.stored!.size);
+      if (c.method === 'create' && c.allowed) expect(after).toEqual(c.write);
+      else if (c.method === 'delete' && c.allowed) expect(after).toBeNull();
+      else expect(after, 'a refused request (or a read) changes nothing').toEqual(c.stored);
+      await reset(c.path, null);
+    });
 
     /** uploadBytesResumable's requests: start (metadata), then the bytes with upload, finalize. */
     async function resumableUpload(

@@ -51,6 +51,7 @@ import {
   facesValidAt,
 } from './faces-rules-matrix.ts';
 import { OWNER_UID } from './photo-rules-matrix.ts';
+import { keepingAccessCases, keepingCreateCases, keepingListCases } from './keeping-rules-matrix.ts';
 import {
   STORAGE_RULES_FILE,
   decide,
@@ -326,6 +327,10 @@ describe('storage.rules: who is who (members/faces/)', () => {
       expect(isPermitted({ method: 'get', path: rulesPath(path), token }, PROJECT)).toBe(false);
     }
   });
+});
+
+describe('storage.rules: what is kept for undo, and the deletion markers', () => {
+  decidesAsTheMatrix([...keepingAccessCases(), ...keepingCreateCases()], keepingListCases());
 });
 
 /**
