@@ -2,7 +2,8 @@
  * Makes sure the programs the tests need are there: a Chromium ($CHROME_PATH, Playwright's bundled browser, or
  * Debian's chromium and, for the browser tests, its headless shell), Firefox ESR ($FIREFOX_PATH, or Debian's firefox-esr), Java 17 or newer (the Nu HTML
  * Checker of `npm run check:html`) and jing (Debian's RELAX NG validator, which checks the news feeds against
- * RFC 4287's schema: tools/build/news/atom.test.ts). On a fresh Debian machine, as root, it installs the missing Debian packages
+ * RFC 4287's schema: tools/build/news/atom.test.ts) and exiftool (writes and reads the 2076 archive's photo metadata:
+ * admin/archive/metadata/). On a fresh Debian machine, as root, it installs the missing Debian packages
  * (apt-get); otherwise it says what to do.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -19,7 +20,7 @@ interface Tool {
 }
 
 const file = (path: string) => () => (existsSync(path) ? path : undefined);
-/** A command that answers `-version` (java), or one found on the PATH (jing has no such option). */
+/** A command that answers `-version` (java), or one found on the PATH (jing and exiftool have no such option). */
 const runs = (command: string) => () =>
   spawnSync(command, ['-version'], { stdio: 'ignore' }).status === 0 ? command : undefined;
 const onPath = (command: string) => () =>
@@ -46,6 +47,12 @@ const tools: Tool[] = [
   },
   { name: 'Java', find: runs('java'), debianPackage: 'default-jre-headless', hint: '(17 or newer)' },
   { name: 'jing', find: onPath('jing'), debianPackage: 'jing', hint: '(RELAX NG validator)' },
+  {
+    name: 'exiftool',
+    find: onPath('exiftool'),
+    debianPackage: 'libimage-exiftool-perl',
+    hint: '(photo metadata; macOS: brew install exiftool, Windows: https://exiftool.org)',
+  },
 ];
 
 const missing = tools.filter((tool) => !tool.find());
