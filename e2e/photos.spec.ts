@@ -32,12 +32,19 @@ import {
   thumbnailPathOf,
   type PhotoLocation,
 } from '../src/domain/photos.ts';
+import {
+  keptPathOf,
+  parseRemovalRecord,
+  removalRecordPathOf,
+  removedFolderOf,
+  withdrawnMarkerPathOf,
+} from '../src/domain/keeping.ts';
 import { mediaUrl } from '../src/firebase/media-url.ts';
 import { BUCKET, STORAGE_URL } from '../tools/local/config.ts';
 import { expectNoViolations } from './support/a11y.ts';
 import { withoutPicker } from './support/save-file.ts';
 import { expect, test } from './support/test.ts';
-import { accountsOfEachTest, storedPhotoObjects } from './support/organiser';
+import { accountsOfEachTest, storedNames, storedPhotoObjects } from './support/organiser';
 import { PHONE_EXIF, phonePhoto, plainPhoto, readStored, seedSharedPhotos } from './support/photo-files';
 import { addPhotos, idTokenOf, itemOf, openPhotos, shareAndWait, signInStatus } from './support/photos-page';
 import { signInAsMember } from './support/sign-in.ts';
@@ -282,6 +289,10 @@ test('sending photos, and leaving: Cancel stops an upload under way and leaves n
   await dialog.getByRole('button', { name: 'Delete my account and photos' }).click();
   await expect(dialog).toContainText('Your 3 photos have been deleted.');
   expect(await waiting()).toEqual([]);
+  // Before anything went, a marker that the account deletes itself: backups let its photos go too.
+  const markers = await storedNames(`deletions/accounts/${member.uid}/`);
+  expect(markers).toHaveLength(1);
+  expect((await readStored(markers[0]!))?.bytes.byteLength).toBe(0);
   expect(await readStored(photoPathOf({ state: 'shared', photoId: shared!.photoId }))).toBeUndefined();
   await dialog.getByLabel('Your password').fill('not the password');
   await dialog.getByRole('button', { name: 'Sign in and delete my account' }).click();
@@ -372,9 +383,23 @@ test('the waiting photo is invisible to another approved member until an organis
     // Reject the green one: deleted.
     const greenCard = moderation.locator(`[data-photo-id="${green}"]`);
     await greenCard.getByRole('button', { name: /^Reject/ }).click();
+    await expect(greenCard).toContainText('can be undone for 30 days');
     await greenCard.getByRole('button', { name: 'Yes, reject it' }).click();
     await expect(greenCard).toHaveCount(0);
     expect(await storedPhotoObjects(`${PENDING_PREFIX}${uploader.uid}/`)).toEqual([]);
+    // Kept apart for 30 days, as it was, with what happened: organiser:photos -- restore can undo it.
+    const greenPending = waiting(green);
+    expect(await storedNames(removedFolderOf(green))).toEqual(
+      [
+        keptPathOf(green, photoPathOf(greenPending)),
+        keptPathOf(green, thumbnailPathOf(greenPending)),
+        removalRecordPathOf(green),
+      ].sort(),
+    );
+    const keptGreen = (await readStored(keptPathOf(green, photoPathOf(greenPending))))!;
+    expect(keptGreen.metadata).toMatchObject({ uploaderUid: uploader.uid, caption: 'The green one' });
+    const record = parseRemovalRecord((await readStored(removalRecordPathOf(green)))!.bytes.toString());
+    expect(record).toMatchObject({ photoId: green, kind: 'rejected', removedBy: organiser.email });
 
     // The other member now sees the approved photo (named by its caption); the uploader sees what became of both.
     await otherPage.reload();
@@ -393,6 +418,11 @@ test('the waiting photo is invisible to another approved member until an organis
     await card.getByRole('button', { name: /^Withdraw/ }).click();
     await expect(card).toHaveCount(0);
     expect(await storedPhotoObjects(`${PENDING_PREFIX}${uploader.uid}/`)).toEqual([]);
+    // A relative's own deletion is not kept apart: a marker says it is gone for good.
+    expect(await storedNames(removedFolderOf(again!))).toEqual([]);
+    expect(await storedNames(withdrawnMarkerPathOf(uploader.uid, again!))).toEqual([
+      withdrawnMarkerPathOf(uploader.uid, again!),
+    ]);
   } finally {
     await Promise.all([otherContext.close(), organiserContext.close()]);
   }
@@ -469,10 +499,14 @@ test('the gallery: a thumbnail that cannot be shown says so, in its tile’s nam
   // The one who shared it may remove it.
   await tile.click();
   await dialog.getByRole('button', { name: 'Remove photo' }).click();
+  await expect(dialog).toContainText('It is deleted from the website.');
   await dialog.getByRole('button', { name: 'Yes, remove it' }).click();
   await expect(dialog.getByRole('img', { name: 'Second of two' })).toBeVisible();
   await expect(tile).toHaveCount(0);
   expect(await readStored(photoPathOf({ state: 'shared', photoId: first!.photoId }))).toBeUndefined();
+  // Their own removal: a deletion, with its marker, nothing kept apart.
+  expect(await storedNames(withdrawnMarkerPathOf(member.uid, first!.photoId))).toHaveLength(1);
+  expect(await storedNames(removedFolderOf(first!.photoId))).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 

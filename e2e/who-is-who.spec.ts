@@ -40,7 +40,9 @@ import {
   demoKey,
 } from '../tools/local/seed/demo-group-photo.ts';
 import { expectNoViolations } from './support/a11y.ts';
-import { accountsOfEachTest, localBucket } from './support/organiser';
+import { accountsOfEachTest, localBucket, storedNames } from './support/organiser';
+import { readStored } from './support/photo-files';
+import { historyFolderOf } from '../src/domain/keeping.ts';
 import { idTokenOf, openSignedIn } from './support/photos-page';
 import { expect, test } from './support/test.ts';
 
@@ -302,6 +304,16 @@ test('an organiser accepts, rejects, edits and places a box; the relative then s
       { number: 1, name: 'Per Dahl', note: 'My grandfather; I am his granddaughter' },
       { number: 2, name: 'Nils Brekke', note: undefined },
       { number: 3, name: 'Lars Øvre', note: undefined },
+    ]);
+    // Each change kept the file it replaced, with who and what (organiser:faces -- history lists them).
+    const versions = await storedNames(historyFolderOf('threshing-crew'));
+    expect(versions).toHaveLength(3);
+    const changes = await Promise.all(versions.map(async (path) => (await readStored(path))!.metadata));
+    for (const metadata of changes) expect(metadata.organiserEmail).toBe(organiser.email);
+    expect(changes.map((metadata) => metadata.change)).toEqual([
+      expect.stringMatching(/^suggestion \S+ accepted: face 1 is "Per Dahl"$/),
+      'face 3 edited: "Lars Øvre"',
+      'box placed on face 3',
     ]);
     const placed = saved!.faces[2]!.box!;
     expect(placed.x + placed.width / 2).toBeCloseTo(1000 / 1200, 1);

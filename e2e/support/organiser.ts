@@ -159,6 +159,17 @@ async function removeAccount(uid: string): Promise<void> {
   }
 }
 
+/** Every object stored under a prefix (names relative to the bucket), via the Admin SDK. */
+export async function storedNames(prefix: string): Promise<string[]> {
+  const { bucket, close } = localBucket();
+  try {
+    const [files] = await bucket.getFiles({ prefix });
+    return files.map((file) => file.name).sort();
+  } finally {
+    await close();
+  }
+}
+
 /** The photo objects stored under a prefix (names relative to the bucket), via the Admin SDK. */
 export async function storedPhotoObjects(prefix: string): Promise<string[]> {
   const { bucket, close } = localBucket();

@@ -15,7 +15,7 @@
  * backups and the restore to let the files go too.
  */
 import { FACES_PREFIX, facesFolderOf } from './faces';
-import { PHOTOS_PREFIX, PHOTO_ID_PATTERN } from './photos';
+import { PHOTOS_PREFIX, PHOTO_ID_PATTERN, newPhotoId } from './photos';
 
 /** How long an organiser's decision can be undone. */
 export const UNDO_DAYS = 30;
@@ -31,6 +31,11 @@ export const VERSION_ID_PATTERN = '^[0-9]{8}T[0-9]{6}Z_[A-Za-z0-9]{10}$';
 export const VERSION_METADATA_KEYS = ['organiserUid', 'organiserEmail', 'change'] as const;
 export const MAX_CHANGE_LENGTH = 300;
 export type VersionMetadata = { organiserUid: string; organiserEmail: string; change: string };
+
+/** A new version's (or marker's) id: when (UTC, to the second) and a random part, as a photo's id. */
+export function newKeepingId(now: Date, random?: string): string {
+  return newPhotoId(now, random);
+}
 
 export const historyFolderOf = (fileId: string) => `${facesFolderOf(fileId)}history/`;
 export const versionPathOf = (fileId: string, versionId: string) =>

@@ -27,7 +27,9 @@ import {
   type Suggestion,
   type SuggestionMetadata,
 } from '../domain/faces';
+import { changeLine, newKeepingId, versionPathOf, type VersionMetadata } from '../domain/keeping';
 import { cleanText } from '../lib/relative-text';
+import { leaveWithdrawalMarker } from './deletion-markers';
 import { idToken } from './auth';
 import { mediaUrl } from './media-url';
 import { fetchMemberFile, STORAGE_HOST } from './storage';
@@ -55,8 +57,32 @@ export async function readFaces(fileId: string, signal = NEVER_ABORTED): Promise
   return parseFacesFile(await blob.text());
 }
 
-/** Saves a picture's faces file over the old one (organisers: a name accepted or edited, a marker placed). */
-export async function saveFaces(file: FacesFile): Promise<void> {
+/** Who makes an organiser's change, as its token says (storage.rules compare both). */
+export interface Organiser {
+  uid: string;
+  email: string;
+}
+
+/**
+ * Saves a picture's faces file over the old one (organisers: a name accepted or edited, a marker placed), keeping
+ * the file it replaces first as a version with who made the change and what it was: a wrong name accepted can be
+ * reverted (organiser:faces -- history / revert) for 30 days. No version kept, no change made.
+ */
+export async function saveFaces(
+  file: FacesFile,
+  replaced: { file: FacesFile; by: Organiser; change: string },
+  now = new Date(),
+): Promise<void> {
+  const metadata: VersionMetadata = {
+    organiserUid: replaced.by.uid,
+    organiserEmail: replaced.by.email,
+    change: changeLine(replaced.change),
+  };
+  await uploadBytes(
+    objectRef(versionPathOf(file.fileId, newKeepingId(now))),
+    new Blob([facesFileText(replaced.file)]),
+    { contentType: FACES_CONTENT_TYPE, customMetadata: metadata },
+  );
   await uploadBytes(objectRef(facesFilePathOf(file.fileId)), new Blob([facesFileText(file)]), {
     contentType: FACES_CONTENT_TYPE,
   });
@@ -135,9 +161,18 @@ export async function sendSuggestion(
   return { path, uid: suggester.uid, suggestion };
 }
 
-/** Deletes a suggestion: withdrawn by its author, or dropped (rejected, or accepted) by an organiser. */
+/** Deletes a suggestion: dropped by an organiser (rejected, or accepted: its name is in the faces file now). */
 export async function deleteSuggestion(path: string): Promise<void> {
   await deleteObject(objectRef(path));
+}
+
+/**
+ * A relative withdraws their own suggestion: deleted at once, after a marker that says so, so that no backup brings
+ * it back (src/domain/keeping.ts).
+ */
+export async function withdrawSuggestion(entry: StoredSuggestion): Promise<void> {
+  await leaveWithdrawalMarker(entry.uid, entry.suggestion.id);
+  await deleteObject(objectRef(entry.path));
 }
 
 /**

@@ -57,6 +57,11 @@ import {
   type StorageErrorKind,
 } from './storage-sdk';
 import { fetchMemberFile, memberFileExists, openMemberFileStream, type Progress } from './storage';
+import { keptPathOf, removalRecordPathOf, removalRecordText, type RemovalRecord } from '../domain/keeping';
+import { leaveWithdrawalMarker } from './deletion-markers';
+
+/** The custom metadata key that holds a download token: never copied onto a kept file. */
+const DOWNLOAD_TOKENS_KEY = 'firebaseStorageDownloadTokens';
 
 export type { PendingMetadata, PhotoDetails, PhotoLocation, Progress };
 
@@ -444,18 +449,88 @@ export async function approvePhoto(
   }
 }
 
-/** Deletes a waiting photo and its thumbnail: an organiser's Reject, or the uploader withdrawing it. */
+/** Deletes a waiting photo and its thumbnail (a failed upload's leftovers, or after a rejection or withdrawal). */
 export async function deleteWaitingPhoto(uid: string, photoId: string): Promise<void> {
   // Both named as present: deleting one that is already gone counts as done.
   await runDeletes(rejectionPlan(uid, photoId, { pending: { photo: true, thumbnail: true } }));
   waitingPhotosChanged();
 }
 
+/** The uploader withdraws a waiting photo: gone at once, after a marker that tells the backups so. */
+export async function withdrawWaitingPhoto(uid: string, photoId: string): Promise<void> {
+  await leaveWithdrawalMarker(uid, photoId);
+  await deleteWaitingPhoto(uid, photoId);
+}
+
 /**
- * Removes a shared photo with its thumbnail, details and its uploader's marker (organisers, or the uploader). An
+ * Keeps one object apart for 30 days (an organiser's page): its bytes, content type and custom metadata under
+ * members/photos/removed/<photo id>/, as they were. False when there is no such object. A copy already kept (a
+ * removal tried again after a failure part-way) is left as it is.
+ */
+async function keepApart(photoId: string, path: string): Promise<boolean> {
+  const kept = objectRef(keptPathOf(photoId, path));
+  let stored;
+  try {
+    stored = await getMetadata(objectRef(path));
+  } catch (error) {
+    if (isNotFound(error)) return false;
+    throw error;
+  }
+  if (await exists(kept)) return true;
+  const contentType = stored.contentType ?? 'application/octet-stream';
+  const blob = await fetchMemberFile(path, { contentType, signal: NEVER_ABORTED });
+  const { [DOWNLOAD_TOKENS_KEY]: _tokens, ...customMetadata } = stored.customMetadata ?? {};
+  void _tokens;
+  await uploadBytes(kept, blob, { contentType, customMetadata });
+  return true;
+}
+
+async function exists(reference: ReturnType<typeof objectRef>): Promise<boolean> {
+  try {
+    await getMetadata(reference);
+    return true;
+  } catch (error) {
+    if (isNotFound(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Keeps a photo's files apart before an organiser's rejection or removal deletes them, with removal.json saying
+ * what, when and by whom: `npm run organiser:photos -- restore <photo id>` puts them back within 30 days.
+ */
+async function keepPhotoApart(
+  photoId: string,
+  kind: RemovalRecord['kind'],
+  paths: readonly string[],
+  removedBy: string,
+  now = new Date(),
+): Promise<void> {
+  const kept: string[] = [];
+  for (const path of paths) if (await keepApart(photoId, path)) kept.push(path);
+  const record = objectRef(removalRecordPathOf(photoId));
+  if (await exists(record)) return;
+  const text = removalRecordText({ photoId, kind, removedAt: now.toISOString(), removedBy, paths: kept });
+  await uploadBytes(record, new Blob([text]), { contentType: DETAILS_CONTENT_TYPE });
+}
+
+/** An organiser rejects a waiting photo: kept apart for 30 days, then deleted from the waiting folder. */
+export async function rejectWaitingPhoto(uid: string, photoId: string, removedBy: string): Promise<void> {
+  const location: PhotoLocation = { state: 'pending', uid, photoId };
+  await keepPhotoApart(photoId, 'rejected', [photoPathOf(location), thumbnailPathOf(location)], removedBy);
+  await deleteWaitingPhoto(uid, photoId);
+}
+
+/**
+ * Removes a shared photo with its thumbnail, details and its uploader's marker. The uploader's own removal is a
+ * deletion (a marker tells the backups so); an organiser's keeps the files apart for 30 days first (undo). An
  * organiser who does not know the uploader (the details could not be read) reads it from the photo's metadata.
  */
-export async function removeSharedPhoto(photoId: string, uploaderUid: string | undefined): Promise<void> {
+export async function removeSharedPhoto(
+  photoId: string,
+  uploaderUid: string | undefined,
+  by: { uid: string; email?: string },
+): Promise<void> {
   let uid = uploaderUid;
   if (!uid) {
     try {
@@ -465,7 +540,16 @@ export async function removeSharedPhoto(photoId: string, uploaderUid: string | u
       if (!isNotFound(error)) throw error;
     }
   }
-  await runDeletes(removalPlan(photoId, uid));
+  const plan = removalPlan(photoId, uid);
+  if (uid === by.uid) await leaveWithdrawalMarker(by.uid, photoId);
+  else
+    await keepPhotoApart(
+      photoId,
+      'removed',
+      plan.flatMap((step) => (step.op === 'delete' ? [step.path] : [])),
+      by.email ?? by.uid,
+    );
+  await runDeletes(plan);
 }
 
 /** Deletes whatever exists of a photo in one place: photo first, then thumbnail. */

@@ -13,6 +13,7 @@ import {
   readOwnSuggestions,
   saveFaces,
   sendSuggestion,
+  withdrawSuggestion,
   type StoredSuggestion,
 } from '../../firebase/faces';
 import type { PhotoAccess } from '../../firebase/photo-access';
@@ -110,10 +111,15 @@ function Picture({ fileId, access }: { fileId: string; access: PhotoAccess }) {
    * the save and before the page shows the change, so that what goes with it (an accepted suggestion leaving the
    * list) shows at the same moment.
    */
-  const change = async (update: (faces: readonly Face[]) => Face[], then?: () => Promise<void>) => {
+  const change = async (
+    what: string,
+    update: (faces: readonly Face[]) => Face[],
+    then?: () => Promise<void>,
+  ) => {
     const newest = (await readFaces(fileId)) ?? file;
     const next = { ...newest, faces: update(newest.faces) };
-    await saveFaces(next);
+    // The file replaced is kept as a version (organiser:faces -- history), with who and what: undo for 30 days.
+    await saveFaces(next, { file: newest, by: { uid: access.uid, email: access.email ?? '' }, change: what });
     await then?.();
     setLoaded({ state: 'ready', file: next });
   };
@@ -122,7 +128,7 @@ function Picture({ fileId, access }: { fileId: string; access: PhotoAccess }) {
     if (placing && face) {
       const box = boxAt(point, face, file.faces);
       setPlacing(false);
-      void change((faces) =>
+      void change(`box placed on face ${face.number}`, (faces) =>
         faces.map((other) => (other.number === face.number ? { ...other, box } : other)),
       ).catch((error: unknown) => console.warn('Could not place the box', error));
       return;
@@ -184,10 +190,14 @@ function Picture({ fileId, access }: { fileId: string; access: PhotoAccess }) {
               setMine((entries) => [...entries, sent]);
             }}
             onEdit={(target, name, note, row) =>
-              change((faces) =>
-                withName(faces, target.number, name, note).map((other) =>
-                  other.number === target.number && row !== undefined && row >= 1 ? { ...other, row } : other,
-                ),
+              change(
+                `face ${target.number} edited: "${name}"${row !== undefined && row !== target.row ? `, row ${row}` : ''}`,
+                (faces) =>
+                  withName(faces, target.number, name, note).map((other) =>
+                    other.number === target.number && row !== undefined && row >= 1
+                      ? { ...other, row }
+                      : other,
+                  ),
               )
             }
           />
@@ -197,6 +207,7 @@ function Picture({ fileId, access }: { fileId: string; access: PhotoAccess }) {
               suggestions={waiting}
               onAccept={async (entry) => {
                 await change(
+                  `suggestion ${entry.suggestion.id} accepted: face ${entry.suggestion.face} is "${entry.suggestion.name}"`,
                   (faces) =>
                     withName(faces, entry.suggestion.face, entry.suggestion.name, entry.suggestion.note),
                   async () => {
@@ -214,7 +225,7 @@ function Picture({ fileId, access }: { fileId: string; access: PhotoAccess }) {
             <MySuggestions
               suggestions={mine}
               onWithdraw={async (entry) => {
-                await deleteSuggestion(entry.path);
+                await withdrawSuggestion(entry);
                 setMine((entries) => entries.filter((other) => other.path !== entry.path));
               }}
             />

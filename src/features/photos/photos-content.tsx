@@ -54,7 +54,7 @@ function NotApproved({
 function PhotosArea({ access, preparer }: { access: PhotoAccess; preparer: PhotoPreparer }) {
   const [details] = useState(() => new DetailsCache());
   const [deps] = useState<UploadDeps>(() => browserUploadDeps(preparer));
-  const [moderationDeps] = useState(() => browserModerationDeps(preparer));
+  const [moderationDeps] = useState(() => browserModerationDeps(preparer, access));
   // Bumped when photos move: the lists that show them read again.
   const [mineVersion, setMineVersion] = useState(0);
   const [galleryVersion, setGalleryVersion] = useState(0);

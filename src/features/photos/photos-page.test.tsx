@@ -25,6 +25,8 @@ vi.mock('../../firebase/photos', () => ({
   listPendingOf: () => Promise.resolve(['20260709T150000Z_waitingaaa']),
   listSharedOf: () => Promise.resolve([]),
   deleteWaitingPhoto: () => Promise.resolve(),
+  withdrawWaitingPhoto: () => Promise.resolve(),
+  rejectWaitingPhoto: () => Promise.resolve(),
   uploadPhoto: () => Promise.resolve(),
   listWaiting: () => Promise.resolve([]),
   approvePhoto: () => Promise.resolve(),
@@ -153,6 +155,6 @@ describe('Moderation', () => {
     await userEvent.click(within(second).getByRole('button', { name: 'Yes, reject it' }));
     expect(await screen.findByText('No photos are waiting.')).toBeInTheDocument();
     expect(deps.reject).toHaveBeenCalledWith('b', waiting[1]!.photoId);
-    expect(screen.getByRole('status')).toHaveTextContent('The photo was rejected and deleted.');
+    expect(screen.getByRole('status')).toHaveTextContent('The photo was rejected. It can be undone for 30 days.');
   });
 });

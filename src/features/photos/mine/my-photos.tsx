@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Badge, Button, Spinner } from 'react-bootstrap';
 import type { PhotoLocation } from '../../../domain/photos';
-import { deleteWaitingPhoto, listPendingOf, listSharedOf } from '../../../firebase/photos';
+import { listPendingOf, listSharedOf, withdrawWaitingPhoto } from '../../../firebase/photos';
 import type { PhotoAccess } from '../../../firebase/photo-access';
 import { m } from '../../../paraglide/messages.js';
 import { useDetails, type DetailsCache } from '../view/details-cache';
@@ -25,7 +25,7 @@ export interface MyPhotosDeps {
 const browserDeps: MyPhotosDeps = {
   listPending: listPendingOf,
   listShared: listSharedOf,
-  withdraw: deleteWaitingPhoto,
+  withdraw: withdrawWaitingPhoto,
 };
 
 /**

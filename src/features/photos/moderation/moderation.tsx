@@ -4,7 +4,7 @@ import { MAX_NAME_LENGTH, type PhotoLocation } from '../../../domain/photos';
 import {
   ApprovalError,
   approvePhoto,
-  deleteWaitingPhoto,
+  rejectWaitingPhoto,
   listWaiting,
   type MakePhoto,
   type WaitingPhoto,
@@ -30,7 +30,7 @@ export interface ModerationDeps {
  * The page's moderation: an approval makes the shared photo and its thumbnail from the waiting photo in the same
  * Web Worker the uploads use (decoded, upright, at most 2560 px, re-encoded without EXIF).
  */
-export function browserModerationDeps(preparer: PhotoPreparer): ModerationDeps {
+export function browserModerationDeps(preparer: PhotoPreparer, organiser: PhotoAccess): ModerationDeps {
   const make: MakePhoto = async (file) => {
     const { photo, thumbnail, photoSize, thumbnailSize } = await preparer.prepare(file);
     return { photo, thumbnail, photoSize, thumbnailSize };
@@ -38,7 +38,8 @@ export function browserModerationDeps(preparer: PhotoPreparer): ModerationDeps {
   return {
     list: listWaiting,
     approve: (uid, photoId, name) => approvePhoto(uid, photoId, { name, make }),
-    reject: deleteWaitingPhoto,
+    // Kept apart for 30 days first: a rejection by mistake can be undone (organiser:photos -- restore).
+    reject: (uid, photoId) => rejectWaitingPhoto(uid, photoId, organiser.email ?? organiser.uid),
   };
 }
 

@@ -145,7 +145,7 @@ export function PhotoViewer({
     setRemoving(true);
     setRemoveFailed(false);
     try {
-      await removeSharedPhoto(shownId, metadata?.uploaderUid);
+      await removeSharedPhoto(shownId, metadata?.uploaderUid, access);
       setConfirming(false);
       onRemoved(shownId);
     } catch (error) {
@@ -215,7 +215,12 @@ export function PhotoViewer({
         </figure>
         {confirming && (
           <Alert variant="warning" className="mt-3 mb-0">
-            <p className="mb-2">{m.photos_remove_question()}</p>
+            <p className="mb-2">
+              {/* Removing one's own photo is a deletion; an organiser's removal of another's is kept apart. */}
+              {metadata?.uploaderUid === access.uid
+                ? m.photos_remove_question()
+                : m.photos_remove_question_kept()}
+            </p>
             <div className="d-flex flex-wrap gap-2">
               <Button variant="danger" size="sm" onClick={remove} disabled={removing} aria-busy={removing}>
                 {removing && <Spinner animation="border" size="sm" aria-hidden="true" className="me-1" />}
