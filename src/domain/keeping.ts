@@ -162,7 +162,7 @@ export interface KnownObject {
 }
 
 /** The account and the id (photo or suggestion) an object belongs to, as far as its path and metadata say. */
-function ownerOf(object: KnownObject): { uid?: string; id?: string } {
+export function ownerOf(object: Omit<KnownObject, 'created'>): { uid?: string; id?: string } {
   const { path, metadata } = object;
   const file = path.slice(path.lastIndexOf('/') + 1).replace(/\.(jpg|json)$/, '');
   const pending = /^members\/photos\/pending\/([^/]+)\//.exec(path);
