@@ -30,7 +30,10 @@ import {
 } from '../../admin/bucket/member-files.ts';
 import type { Bucket } from '../../admin/firebase-admin.ts';
 import { controlCharacters, useTestEmulators } from '../core/test-support.ts';
-import { facesCsv, formatWhen, main, mergeKey, readKey, shown } from './faces.ts';
+import { SUBCOMMANDS, main } from './faces.ts';
+import { formatWhen, shown } from './faces/common.ts';
+import { facesCsv } from './faces/export.ts';
+import { mergeKey, readKey } from './faces/import-key.ts';
 
 const PROJECT = 'demo-reunion';
 const BUCKET = 'demo-reunion.firebasestorage.app';
@@ -713,6 +716,23 @@ describe('organiser:faces errors', () => {
     expect(code).toBe(2);
     expect(io.stderr[0]).toMatch(message);
     expect(io.stderr[1]).toBe('Run `npm run organiser:faces -- --help` for usage.');
+  });
+
+  it('--help lists every subcommand with its usage; `<command> --help` shows that one alone', async () => {
+    const run: (argv: string[]) => ReturnType<typeof faces> = (argv) => faces(argv);
+    const lines = (await run(['--help'])).io.stdout.join('\n').split('\n');
+    for (const sub of SUBCOMMANDS) {
+      const label = sub.usage ? `${sub.name} ${sub.usage}` : sub.name;
+      expect(
+        lines.some((line) => line.startsWith(`  ${label}  `)),
+        label,
+      ).toBe(true);
+      const one = await run([sub.name, '--help']);
+      expect(one.code).toBe(0);
+      expect(one.io.stdout.join('\n').split('\n')[0]).toBe(
+        `Usage: npm run organiser:faces -- ${label} [options]`,
+      );
+    }
   });
 
   it('--help exits 0', async () => {

@@ -22,7 +22,8 @@ import { decide, loadStorageRules } from '../../tools/local/storage/storage-rule
 import { decodeJwtPayload } from '../../tools/local/storage/tokens.ts';
 import type { CommandContext } from '../core/cli.ts';
 import { resolveTarget } from '../core/target.ts';
-import { main, formatTime } from './members.ts';
+import { SUBCOMMANDS, main } from './members.ts';
+import { formatTime } from './members/list.ts';
 import { freePort, useTestEmulators } from '../core/test-support.ts';
 
 const PROJECT = 'demo-reunion';
@@ -630,6 +631,23 @@ describe('organiser:members errors', () => {
     expect(ctx.io.stderr[0]).toMatch(
       /^organiser:members failed: Listing the accounts: cannot reach the Auth emulator at http:\/\/127\.0\.0\.1:\d+ .*Is the local stack running \(npm start\)\?/,
     );
+  });
+
+  it('--help lists every subcommand with its usage; `<command> --help` shows that one alone', async () => {
+    const run: (argv: string[]) => ReturnType<typeof members> = (argv) => members(...argv);
+    const lines = (await run(['--help'])).io.stdout.join('\n').split('\n');
+    for (const sub of SUBCOMMANDS) {
+      const label = sub.usage ? `${sub.name} ${sub.usage}` : sub.name;
+      expect(
+        lines.some((line) => line.startsWith(`  ${label}  `)),
+        label,
+      ).toBe(true);
+      const one = await run([sub.name, '--help']);
+      expect(one.code).toBe(0);
+      expect(one.io.stdout.join('\n').split('\n')[0]).toBe(
+        `Usage: npm run organiser:members -- ${label} [options]`,
+      );
+    }
   });
 
   it('--help exits 0', async () => {

@@ -30,7 +30,8 @@ import { signInWithPassword } from '../../admin/auth-emulator.ts';
 import type { CommandContext } from '../core/cli.ts';
 import type { AdminConnection, Bucket } from '../../admin/firebase-admin.ts';
 import { controlCharacters, freePort, useTestEmulators } from '../core/test-support.ts';
-import { formatTaken, main, shortCaption } from './photos.ts';
+import { SUBCOMMANDS, main } from './photos.ts';
+import { formatTaken, shortCaption } from './photos/common.ts';
 
 const PROJECT = 'demo-reunion';
 const BUCKET = 'demo-reunion.firebasestorage.app';
@@ -680,6 +681,23 @@ describe('organiser:photos errors', () => {
     expect(io.stderr[0]).toMatch(
       /^organiser:photos failed: Listing gs:\/\/demo-reunion\.firebasestorage\.app\/members\/photos\/pending\/: cannot reach the Storage emulator at http:\/\/127\.0\.0\.1:\d+ .*Is the local stack running \(npm start\)\?/,
     );
+  });
+
+  it('--help lists every subcommand with its usage; `<command> --help` shows that one alone', async () => {
+    const run: (argv: string[]) => ReturnType<typeof photos> = (argv) => photos(argv);
+    const lines = (await run(['--help'])).io.stdout.join('\n').split('\n');
+    for (const sub of SUBCOMMANDS) {
+      const label = sub.usage ? `${sub.name} ${sub.usage}` : sub.name;
+      expect(
+        lines.some((line) => line.startsWith(`  ${label}  `)),
+        label,
+      ).toBe(true);
+      const one = await run([sub.name, '--help']);
+      expect(one.code).toBe(0);
+      expect(one.io.stdout.join('\n').split('\n')[0]).toBe(
+        `Usage: npm run organiser:photos -- ${label} [options]`,
+      );
+    }
   });
 
   it('--help exits 0', async () => {

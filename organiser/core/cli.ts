@@ -100,7 +100,8 @@ export async function confirmChange(
 
 const HELP_OPTION = { help: { type: 'boolean', short: 'h' } } as const;
 
-type Options = NonNullable<ParseArgsConfig['options']>;
+/** node:util parseArgs options. */
+export type Options = NonNullable<ParseArgsConfig['options']>;
 
 /** The options as a volunteer types them, e.g. "--project, --bucket, --dry-run, -h/--help". */
 export function describeOptions(options: Options): string {
@@ -202,7 +203,8 @@ export interface CommandRun<O extends Options> {
 export interface CommandSpec<O extends Options> {
   /** e.g. organiser:check (the npm script). */
   name: string;
-  help: string;
+  /** What --help prints; a function of the positionals for a command whose subcommands have their own help. */
+  help: string | ((positionals: string[]) => string);
   /** node:util parseArgs options; -h/--help is added. --project (and --bucket) decide the target. */
   options: O;
   /** What the `Target: ...` line names (for some commands it depends on the arguments). */
@@ -242,7 +244,7 @@ export function defineCommand<const O extends Options>(spec: CommandSpec<O>) {
         const values = parsed.values as OptionValues<O>;
         const positionals = parsed.positionals;
         if (values.help) {
-          ctx.io.out(spec.help);
+          ctx.io.out(typeof spec.help === 'function' ? spec.help(positionals) : spec.help);
           return EXIT_OK;
         }
         if (!spec.positionals && positionals.length) {

@@ -1,0 +1,72 @@
+/** organiser:photos reject <photoId>...: waiting photos deleted (nobody but the relative and the organisers saw them). */
+import { rejectionPlan, type PhotoStep } from '../../../src/domain/photos.ts';
+import type { Bucket } from '../../../admin/firebase-admin.ts';
+import { storageFailure } from '../../core/admin.ts';
+import { confirmChange, plural } from '../../core/cli.ts';
+import { CommandError } from '../../core/errors.ts';
+import type { Target } from '../../core/target.ts';
+import {
+  bucketOf,
+  findWaiting,
+  listWaiting,
+  photoIds,
+  photosSubcommand,
+  sharedPhotoOf,
+  shortCaption,
+} from './common.ts';
+
+/** Deletes, in order, the objects of a plan's delete steps; a failure says to run the command again. */
+async function runDeletes(bucket: Bucket, steps: readonly PhotoStep[], what: string, target: Target) {
+  for (const step of steps) {
+    if (step.op !== 'delete') continue;
+    try {
+      await bucket.file(step.path).delete({ ignoreNotFound: true });
+    } catch (err) {
+      const failure = storageFailure(`${what}: deleting ${step.path}`, err, target);
+      throw new CommandError(`${failure.message} Run the same command again: it finishes what was left.`, {
+        cause: err,
+      });
+    }
+  }
+}
+
+export const reject = photosSubcommand({
+  name: 'reject',
+  usage: '<photoId>...',
+  help: 'deletes waiting photos (and their thumbnails); nobody else has seen them',
+  args: (positionals) => ({ ids: photoIds('reject', positionals) }),
+  async run(run, { ids }) {
+    const bucket = await bucketOf(run);
+    const { io } = run.ctx;
+    const { target } = run;
+    const { waiting } = await listWaiting(bucket, target);
+    const { found, missing } = findWaiting(waiting, ids);
+    if (missing.length) {
+      const shared: string[] = [];
+      for (const id of missing) if (await sharedPhotoOf(bucket, id, target)) shared.push(id);
+      throw new CommandError(
+        `No photo is waiting with the id ${missing.join(', ')}. Nothing was changed.` +
+          (shared.length
+            ? ` Shared already: ${shared.join(', ')} (take a shared photo away with remove).`
+            : '') +
+          ' `npm run organiser:photos -- list` shows the waiting ones.',
+      );
+    }
+    await confirmChange(
+      run,
+      found.map(
+        (photo) =>
+          `delete the waiting photo ${photo.photoId} (${shortCaption(photo.photo?.metadata.caption)})`,
+      ),
+    );
+    for (const photo of found) {
+      const steps = rejectionPlan(photo.uid, photo.photoId, {
+        pending: { photo: !!photo.photo, thumbnail: !!photo.thumbnail },
+      });
+      await runDeletes(bucket, steps, `Rejecting ${photo.photoId}`, target);
+      io.out(`rejected (deleted): ${photo.photoId}`);
+    }
+    io.out('');
+    io.out(`${plural(found.length, 'waiting photo')} deleted.`);
+  },
+});
