@@ -698,7 +698,10 @@ describe('organiser:faces on a real project: shows what it will change and asks 
 
 describe('organiser:faces errors', () => {
   it.each([
-    [[], /^organiser:faces: Which command\? One of: open, import, list, accept, reject, export\./],
+    [
+      [],
+      /^organiser:faces: Which command\? One of: open, import, list, accept, reject, export, history, revert\./,
+    ],
     [['name', GROUP], /Unknown command "name"/],
     [['open'], /open needs a file id: one of group-photo-1976, group-photo-identification-1976, /],
     [
@@ -724,7 +727,8 @@ describe('organiser:faces errors', () => {
     for (const sub of SUBCOMMANDS) {
       const label = sub.usage ? `${sub.name} ${sub.usage}` : sub.name;
       expect(
-        lines.some((line) => line.startsWith(`  ${label}  `)),
+        // A long usage has its help on the lines below it.
+        lines.some((line) => line === `  ${label}` || line.startsWith(`  ${label}  `)),
         label,
       ).toBe(true);
       const one = await run([sub.name, '--help']);
@@ -741,5 +745,59 @@ describe('organiser:faces errors', () => {
     expect(io.stdout[0]).toMatch(/^Usage: npm run organiser:faces -- <command>/);
     expect(out).toContain('/members/who-is-who/<file id>');
     expect(out).toContain('npm run organiser:check -- --remove-tokens');
+  });
+});
+
+describe('organiser:faces history and revert: a name accepted by mistake, brought back from the command line', () => {
+  it('every change keeps the file it replaced; history lists them newest first; revert brings one back, itself undoable', async () => {
+    await saveFacesFile(
+      bucket,
+      groupFaces([{ number: 3, box: BOX, row: 1, name: 'Ole Haugen', note: 'Far' }]),
+    );
+    expect((await faces(['history', GROUP])).io.stdout.at(-1)).toBe(
+      'No earlier versions of group-photo-1976 (none kept in the last 30 days).',
+    );
+    await suggest(GROUP, ID_A, 3, 'Wrong Name');
+    expect((await faces(['accept', ID_A])).code).toBe(0);
+    expect((await readFacesFile(bucket, GROUP))!.faces[0]!.name).toBe('Wrong Name');
+
+    const listed = await faces(['history', GROUP]);
+    expect(listed.code, listed.io.text()).toBe(0);
+    expect(listed.io.stdout[2]).toBe(
+      '1 version of group-photo-1976, newest first (version id, changed, by, what):',
+    );
+    const line = listed.io.stdout[3]!;
+    expect(line).toMatch(
+      new RegExp(
+        `^ {2}(\\d{8}T\\d{6}Z_\\w{10}) {2}\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} {2}\\S+@\\S+ {2}suggestion ${ID_A} accepted: face 3 is "Wrong Name"$`,
+      ),
+    );
+    const versionId = line.trim().split(/\s+/)[0]!;
+
+    const reverted = await faces(['revert', GROUP, versionId]);
+    expect(reverted.code, reverted.io.text()).toBe(0);
+    expect(reverted.io.stdout).toContain('face 3: "Ole Haugen"');
+    expect((await readFacesFile(bucket, GROUP))!.faces).toEqual([
+      { number: 3, box: BOX, row: 1, name: 'Ole Haugen', note: 'Far' },
+    ]);
+    // The revert is a change too: the wrong name is kept as the newest version.
+    const after = await faces(['history', GROUP]);
+    expect(after.io.stdout[3]).toMatch(new RegExp(`reverted to the version ${versionId}$`));
+    expect(after.io.stdout[4]).toMatch(/suggestion .* accepted: face 3 is "Wrong Name"$/);
+    // Reverting to what the file is now changes nothing.
+    expect((await faces(['revert', GROUP, versionId])).io.stdout.at(-1)).toBe(
+      `Nothing to change: the faces file of group-photo-1976 is as the version ${versionId} has it.`,
+    );
+  });
+
+  it('an unknown version, a malformed one, or none: nothing changed', async () => {
+    await saveFacesFile(bucket, groupFaces([{ number: 1 }]));
+    const unknown = await faces(['revert', GROUP, ID_A]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain(
+      `group-photo-1976 has no version ${ID_A} that can be read. Nothing was changed.`,
+    );
+    expect((await faces(['revert', GROUP, 'latest'])).code).toBe(2);
+    expect((await faces(['revert', GROUP])).code).toBe(2);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * npm run organiser:faces -- <open <fileId> | import <fileId> <key.csv> | list [<fileId>] |
- *   accept <suggestionId>... | reject <suggestionId>... | export <fileId>> [--project <alias|id>] [--bucket <name>]
- *   [--yes]
+ *   accept <suggestionId>... | reject <suggestionId>... | export <fileId> | history <fileId> |
+ *   revert <fileId> <versionId>> [--project <alias|id>] [--bucket <name>] [--yes]
  *
  * The group: what the command is about and its subcommands, one module each in ./faces/ (what several share:
  * ./faces/common.ts); --help, the argument checks and the dispatch are derived from the list
@@ -14,11 +14,12 @@ import { BUCKET_HELP, TARGET_HELP } from '../core/target.ts';
 import { NAME, NAMEABLE_IDS, OPTIONS, pagePathOf } from './faces/common.ts';
 import { accept, reject } from './faces/decide.ts';
 import { exportCsv } from './faces/export.ts';
+import { history, revert } from './faces/history.ts';
 import { importKey } from './faces/import-key.ts';
 import { list } from './faces/list.ts';
 import { open } from './faces/open.ts';
 
-export const SUBCOMMANDS = [open, importKey, list, accept, reject, exportCsv];
+export const SUBCOMMANDS = [open, importKey, list, accept, reject, exportCsv, history, revert];
 
 export const main = defineSubcommands({
   name: NAME,

@@ -22,6 +22,7 @@ import {
   type SuggestionListing,
 } from '../../../admin/bucket/faces.ts';
 import type { Bucket } from '../../../admin/firebase-admin.ts';
+import { commandOperator, saveVersion } from '../../../admin/bucket/keeping.ts';
 import { storageFailure } from '../../core/admin.ts';
 import { YES_OPTION, type CommandRun } from '../../core/cli.ts';
 import { CommandError, UsageError } from '../../core/errors.ts';
@@ -114,8 +115,22 @@ export async function openedFacesOf(bucket: Bucket, fileId: string, target: Targ
   return faces;
 }
 
-export async function saveFaces(bucket: Bucket, faces: FacesFile, target: Target): Promise<void> {
+/**
+ * Saves a picture's faces file; the file it replaces (if any) is kept first as a version with what changed and the
+ * command's operator as who (organiser:faces -- history / revert, for 30 days). No version kept, no change made.
+ */
+export async function saveFaces(
+  bucket: Bucket,
+  faces: FacesFile,
+  target: Target,
+  change: { replaced: FacesFile | undefined; what: string },
+): Promise<void> {
   try {
+    if (change.replaced)
+      await saveVersion(bucket, change.replaced, {
+        ...commandOperator(`${NAME} (command)`),
+        change: change.what,
+      });
     await saveFacesFile(bucket, faces);
   } catch (err) {
     if (err instanceof RangeError)

@@ -143,7 +143,15 @@ export const accept = facesSubcommand({
       let named = faces.faces;
       for (const { suggestion } of accepted)
         named = withName(named, suggestion.face, suggestion.name, suggestion.note);
-      await saveFaces(bucket, { ...faces, faces: named }, target);
+      await saveFaces(bucket, { ...faces, faces: named }, target, {
+        replaced: faces,
+        what: accepted
+          .map(
+            ({ suggestion }) =>
+              `suggestion ${suggestion.id} accepted: face ${suggestion.face} is "${suggestion.name}"`,
+          )
+          .join('; '),
+      });
       for (const stored of accepted) {
         await deleteAll(bucket, [stored.path], `Accepting ${stored.suggestion.id}`, target);
         const face = named.find((f) => f.number === stored.suggestion.face)!;

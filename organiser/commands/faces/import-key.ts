@@ -4,7 +4,7 @@
  * nothing is changed.
  */
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 
 import {
   MAX_NAME_LENGTH,
@@ -233,7 +233,10 @@ export const importKey = facesSubcommand({
       );
       return EXIT_OK;
     }
-    await saveFaces(bucket, { ...faces, faces: merged.faces }, target);
+    await saveFaces(bucket, { ...faces, faces: merged.faces }, target, {
+      replaced: faces,
+      what: `key ${basename(key)} imported: ${merged.added.length} faces added, ${merged.changed.length} changed`,
+    });
     for (const face of merged.faces) {
       if (merged.added.includes(face.number))
         io.out(`added: face ${face.number}: ${describeChange(undefined, face)}`);

@@ -79,6 +79,7 @@ export const open = facesSubcommand({
       bucket,
       { fileId, width: zoom.width, height: zoom.height, faces: existing?.faces ?? [] },
       target,
+      { replaced: existing, what: `opened again: cut into ${zoom.width} x ${zoom.height} px` },
     );
 
     const tiles = zoom.files.length - 1;
