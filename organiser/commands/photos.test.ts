@@ -5,6 +5,8 @@
  * step part-way), reject and remove; what an approval leaves is checked the way the gallery meets it (another
  * approved member reads the shared photo and its details) and byte by byte (no EXIF, no download token).
  */
+import { DOWNLOAD_TOKENS_METADATA_KEY } from '../../admin/bucket/member-files.ts';
+import { REMOVED_PREFIX, keptPathOf, removalRecordPathOf } from '../../src/domain/keeping.ts';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { PHONE_EXIF, phonePhoto } from '../../tools/fixtures/camera-photo.ts';
@@ -515,19 +517,62 @@ describe('organiser:photos approve', () => {
 });
 
 describe('organiser:photos reject and remove', () => {
-  it('reject deletes the waiting photo and its thumbnail; nothing is shared', async () => {
+  it('reject takes the waiting photo and its thumbnail away, kept apart for 30 days; restore puts them back as they were', async () => {
     const photo = await share(accounts.member);
     const keep = await share(accounts.organiser);
+    const waitingPaths = [
+      photoPathOf(pending(accounts.member, photo.photoId)),
+      thumbnailPathOf(pending(accounts.member, photo.photoId)),
+    ];
+    const before = await Promise.all(
+      waitingPaths.map(async (path) => {
+        const { contentType, metadata } = await metadataOf(path);
+        return { contentType, metadata, bytes: (await bucket.file(path).download())[0] };
+      }),
+    );
     const { code, io } = await photos(['reject', photo.photoId]);
     expect(code, io.text()).toBe(0);
-    expect(io.stdout).toContain(`rejected (deleted): ${photo.photoId}`);
-    expect(io.stdout.at(-1)).toBe('1 waiting photo deleted.');
+    expect(io.stdout).toContain(`rejected: ${photo.photoId} (kept apart for 30 days)`);
+    expect(io.stdout.at(-1)).toBe(
+      '1 waiting photo rejected. Undo within 30 days: npm run organiser:photos -- restore <photoId>',
+    );
     expect(await objects()).toEqual(
       [
         photoPathOf(pending(accounts.organiser, keep.photoId)),
         thumbnailPathOf(pending(accounts.organiser, keep.photoId)),
+        ...waitingPaths.map((path) => keptPathOf(photo.photoId, path)),
+        removalRecordPathOf(photo.photoId),
       ].sort(),
     );
+
+    const listed = await photos(['removed']);
+    expect(listed.code).toBe(0);
+    expect(listed.out).toMatch(
+      new RegExp(`${photo.photoId} +rejected +\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} +\\S+@\\S+ +(29|30) +2`),
+    );
+
+    const restored = await photos(['restore', photo.photoId]);
+    expect(restored.code, restored.io.text()).toBe(0);
+    expect(restored.io.stdout).toContain(`restored: ${photo.photoId} (waiting for approval again)`);
+    const after = await Promise.all(
+      waitingPaths.map(async (path) => {
+        const { contentType, metadata } = await metadataOf(path);
+        return { contentType, metadata, bytes: (await bucket.file(path).download())[0] };
+      }),
+    );
+    // As they were, but the download token the relative's upload had: a restore through the Admin SDK makes none.
+    const withoutToken = (files: typeof before) =>
+      files.map(({ metadata, ...rest }) => {
+        const { [DOWNLOAD_TOKENS_METADATA_KEY]: _token, ...custom } = (metadata ?? {}) as Record<
+          string,
+          unknown
+        >;
+        void _token;
+        return { ...rest, metadata: custom };
+      });
+    expect(after).toEqual(withoutToken(before));
+    expect((await objects()).filter((path) => path.includes('/removed/'))).toEqual([]);
+    expect((await photos(['restore', photo.photoId])).code).toBe(1);
   });
 
   it('reject of a shared or unknown photo: exit 1, nothing changed', async () => {
@@ -543,21 +588,30 @@ describe('organiser:photos reject and remove', () => {
     expect(await objects()).toEqual(before);
   });
 
-  it('remove deletes a shared photo, its thumbnail, details and marker, also what an interrupted removal left', async () => {
+  it('remove takes a shared photo, its thumbnail, details and marker away, also what an interrupted removal left, kept apart', async () => {
     const a = await share(accounts.member);
     const b = await share(accounts.member);
     await photos(['approve', '--all']);
     await bucket.file(photoPathOf(shared(b.photoId))).delete();
     const { code, io } = await photos(['remove', a.photoId, b.photoId]);
     expect(code, io.text()).toBe(0);
-    expect(io.stdout).toContain(`removed: ${a.photoId}`);
-    expect(io.stdout).toContain(`removed: ${b.photoId} (what an earlier removal left)`);
-    expect(io.stdout.at(-1)).toBe('2 shared photos removed from the gallery.');
-    expect(await objects()).toEqual([]);
+    expect(io.stdout).toContain(`removed: ${a.photoId} (kept apart for 30 days)`);
+    expect(io.stdout).toContain(
+      `removed: ${b.photoId} (what an earlier removal left) (kept apart for 30 days)`,
+    );
+    expect(io.stdout.at(-1)).toBe(
+      '2 shared photos removed from the gallery. Undo within 30 days: npm run organiser:photos -- restore <photoId>',
+    );
+    expect((await objects()).filter((path) => !path.startsWith(REMOVED_PREFIX))).toEqual([]);
 
     const again = await photos(['remove', a.photoId]);
     expect(again.code).toBe(1);
     expect(again.err).toContain(`No photo is shared with the id ${a.photoId}. Nothing was changed.`);
+
+    // Put back, in the gallery again.
+    expect((await photos(['restore', a.photoId])).code).toBe(0);
+    expect((await bucket.file(photoPathOf(shared(a.photoId))).exists())[0]).toBe(true);
+    expect((await bucket.file(detailsPathOf(a.photoId)).exists())[0]).toBe(true);
   });
 });
 
@@ -654,7 +708,7 @@ describe('organiser:photos on a real project: shows what it will change and asks
 
 describe('organiser:photos errors', () => {
   it.each([
-    [[], /^organiser:photos: Which command\? One of: list, approve, reject, remove\./],
+    [[], /^organiser:photos: Which command\? One of: list, approve, reject, remove, removed, restore\./],
     [['share', 'abcdefgh'], /Unknown command "share"/],
     [['approve'], /approve needs at least one photo id \(or --all\); list shows them/],
     [['reject'], /reject needs at least one photo id; list shows them/],

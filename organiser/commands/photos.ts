@@ -1,6 +1,6 @@
 /**
  * npm run organiser:photos -- <list | approve <photoId>... [--name <name>] | approve --all | reject <photoId>... |
- *   remove <photoId>...> [--project <alias|id>] [--bucket <name>] [--yes]
+ *   remove <photoId>... | removed | restore <photoId>...> [--project <alias|id>] [--bucket <name>] [--yes]
  *
  * The group: what the command is about and its subcommands, one module each in ./photos/ (what several share:
  * ./photos/common.ts); --help, the argument checks and the dispatch are derived from the list
@@ -15,8 +15,9 @@ import { NAME, OPTIONS } from './photos/common.ts';
 import { list } from './photos/list.ts';
 import { reject } from './photos/reject.ts';
 import { remove } from './photos/remove.ts';
+import { removed, restore } from './photos/undo.ts';
 
-export const SUBCOMMANDS = [list, approve, reject, remove];
+export const SUBCOMMANDS = [list, approve, reject, remove, removed, restore];
 
 export const main = defineSubcommands({
   name: NAME,

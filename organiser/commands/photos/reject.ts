@@ -1,11 +1,16 @@
-/** organiser:photos reject <photoId>...: waiting photos deleted (nobody but the relative and the organisers saw them). */
+/**
+ * organiser:photos reject <photoId>...: waiting photos taken away (nobody but the relative and the organisers saw
+ * them), kept apart for 30 days first (organiser:photos -- restore).
+ */
 import { rejectionPlan, type PhotoStep } from '../../../src/domain/photos.ts';
 import type { Bucket } from '../../../admin/firebase-admin.ts';
+import { commandOperator, keepPhotoApart } from '../../../admin/bucket/keeping.ts';
 import { storageFailure } from '../../core/admin.ts';
 import { confirmChange, plural } from '../../core/cli.ts';
 import { CommandError } from '../../core/errors.ts';
 import type { Target } from '../../core/target.ts';
 import {
+  NAME,
   bucketOf,
   findWaiting,
   listWaiting,
@@ -33,7 +38,9 @@ async function runDeletes(bucket: Bucket, steps: readonly PhotoStep[], what: str
 export const reject = photosSubcommand({
   name: 'reject',
   usage: '<photoId>...',
-  help: 'deletes waiting photos (and their thumbnails); nobody else has seen them',
+  help:
+    'takes waiting photos (and their thumbnails) away; nobody else has seen them. Each is kept apart for 30 days: ' +
+    'restore puts it back',
   args: (positionals) => ({ ids: photoIds('reject', positionals) }),
   async run(run, { ids }) {
     const bucket = await bucketOf(run);
@@ -59,14 +66,23 @@ export const reject = photosSubcommand({
           `delete the waiting photo ${photo.photoId} (${shortCaption(photo.photo?.metadata.caption)})`,
       ),
     );
+    const by = commandOperator(`${NAME} (command)`).organiserEmail;
     for (const photo of found) {
       const steps = rejectionPlan(photo.uid, photo.photoId, {
         pending: { photo: !!photo.photo, thumbnail: !!photo.thumbnail },
       });
+      const paths = steps.flatMap((step) => (step.op === 'delete' ? [step.path] : []));
+      try {
+        await keepPhotoApart(bucket, photo.photoId, 'rejected', paths, by);
+      } catch (err) {
+        throw storageFailure(`Keeping ${photo.photoId} apart before rejecting it`, err, target);
+      }
       await runDeletes(bucket, steps, `Rejecting ${photo.photoId}`, target);
-      io.out(`rejected (deleted): ${photo.photoId}`);
+      io.out(`rejected: ${photo.photoId} (kept apart for 30 days)`);
     }
     io.out('');
-    io.out(`${plural(found.length, 'waiting photo')} deleted.`);
+    io.out(
+      `${plural(found.length, 'waiting photo')} rejected. Undo within 30 days: npm run ${NAME} -- restore <photoId>`,
+    );
   },
 });

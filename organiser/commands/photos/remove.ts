@@ -1,11 +1,15 @@
-/** organiser:photos remove <photoId>...: shared photos taken out of the gallery (their thumbnails and details too). */
-import { detailsPathOf, readPhotoDetails } from '../../../src/domain/photos.ts';
+/**
+ * organiser:photos remove <photoId>...: shared photos taken out of the gallery (their thumbnails and details too),
+ * kept apart for 30 days first (organiser:photos -- restore).
+ */
+import { detailsPathOf, readPhotoDetails, removalPlan } from '../../../src/domain/photos.ts';
+import { commandOperator, keepPhotoApart } from '../../../admin/bucket/keeping.ts';
 import { deleteSharedPhoto } from '../../../admin/bucket/shared-photos.ts';
 import type { Bucket } from '../../../admin/firebase-admin.ts';
 import { statusOf, storageFailure } from '../../core/admin.ts';
 import { confirmChange, plural } from '../../core/cli.ts';
 import { CommandError } from '../../core/errors.ts';
-import { bucketOf, photoIds, photosSubcommand, sharedPhotoOf, shortCaption } from './common.ts';
+import { NAME, bucketOf, photoIds, photosSubcommand, sharedPhotoOf, shortCaption } from './common.ts';
 
 /** A shared photo's details, as the gallery shows them; undefined when there are none. */
 async function detailsOf(bucket: Bucket, photoId: string) {
@@ -21,7 +25,9 @@ async function detailsOf(bucket: Bucket, photoId: string) {
 export const remove = photosSubcommand({
   name: 'remove',
   usage: '<photoId>...',
-  help: 'deletes shared photos (their thumbnails and details too) from the gallery',
+  help:
+    'takes shared photos (their thumbnails and details too) out of the gallery. Each is kept apart for 30 days: ' +
+    'restore puts it back',
   args: (positionals) => ({ ids: photoIds('remove', positionals) }),
   async run(run, { ids }) {
     const bucket = await bucketOf(run);
@@ -45,18 +51,27 @@ export const remove = photosSubcommand({
       run,
       states.map(({ id, details }) => `delete the shared photo ${id} (${shortCaption(details?.caption)})`),
     );
+    const by = commandOperator(`${NAME} (command)`).organiserEmail;
     for (const { id, photo, details } of states) {
+      const uploaderUid = photo?.uploaderUid ?? details?.uploaderUid;
       try {
-        await deleteSharedPhoto(bucket, id, photo?.uploaderUid ?? details?.uploaderUid);
+        const paths = removalPlan(id, uploaderUid).flatMap((step) =>
+          step.op === 'delete' ? [step.path] : [],
+        );
+        await keepPhotoApart(bucket, id, 'removed', paths, by);
+        await deleteSharedPhoto(bucket, id, uploaderUid);
       } catch (err) {
         const failure = storageFailure(`Removing ${id}`, err, target);
         throw new CommandError(`${failure.message} Run the same command again: it finishes what was left.`, {
           cause: err,
         });
       }
-      io.out(`removed: ${id}${photo ? '' : ' (what an earlier removal left)'}`);
+      io.out(`removed: ${id}${photo ? '' : ' (what an earlier removal left)'} (kept apart for 30 days)`);
     }
     io.out('');
-    io.out(`${plural(states.length, 'shared photo')} removed from the gallery.`);
+    io.out(
+      `${plural(states.length, 'shared photo')} removed from the gallery. Undo within 30 days: ` +
+        `npm run ${NAME} -- restore <photoId>`,
+    );
   },
 });
