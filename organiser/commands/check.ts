@@ -15,6 +15,14 @@ import {
 } from '../../src/domain/catalogue.ts';
 import { emulatorConfig } from '../../admin/auth-emulator.ts';
 import { FACES_PREFIX, PICTURES_FOR_NAMING } from '../../src/domain/faces.ts';
+import {
+  REMOVED_PREFIX,
+  UNDO_DAYS,
+  UNDO_MS,
+  parseVersionPath,
+  removalRecordPathOf,
+} from '../../src/domain/keeping.ts';
+import { purgeRemoved } from '../../admin/bucket/keeping.ts';
 import { PENDING_PREFIX, PHOTOS_PREFIX, SHARED_UPLOADERS_PREFIX } from '../../src/domain/photos.ts';
 import {
   isPhotoPath,
@@ -31,6 +39,9 @@ import { oneLine } from '../core/terminal-text.ts';
 import { authFailure, listObjects, storageFailure, type StoredObject } from '../core/admin.ts';
 import { authSettingsProblems, describeAuthSettings, type AuthSettings } from './auth-settings.ts';
 import {
+  YES_HELP,
+  YES_OPTION,
+  confirmChange,
   defineCommand,
   formatTable,
   plural,
@@ -52,6 +63,7 @@ export const FLOOD = { photos: 200, bytes: 1024 ** 3, suggestions: 100 } as cons
 const formatBytes = (bytes: number) => formatBytesIn(bytes, 'en');
 
 export const HELP = `Usage: npm run ${NAME} -- [--project <alias|id>] [--bucket <name>] [--list] [--remove-tokens]
+  [--purge] [--yes]
 
 Compares the bucket's ${MEMBERS_PREFIX} folder with the file catalogue (src/domain/catalogue.ts) and lists:
 catalogue files missing from the bucket (with the names to upload them under), files stored with another
@@ -67,20 +79,25 @@ waiting suggestion, has the one its upload through Firebase gave it, listed as i
 the file at approval, acceptance or rejection). Suggestions for a picture not opened for naming (not in
 storage.rules' picturesForNaming()) are listed with their account, and so are accounts with unusually
 many waiting uploads (over ${FLOOD.photos} photos, ${formatBytes(FLOOD.bytes)} or ${FLOOD.suggestions} suggestions: a flood?).
-Then checks that the bucket is not open to allUsers or allAuthenticatedUsers (a real project only: the
-emulator has no IAM) and reads the project's Authentication settings: the password policy must be
-enforced with the site's rule and e-mail enumeration protection off (npm run organiser:auth-settings).
-Changes nothing, unless --remove-tokens is given.
+Then checks that the bucket is not open to allUsers or allAuthenticatedUsers and keeps deleted files
+(soft delete) for at least ${UNDO_DAYS} days (a real project only: the emulator has neither), and reads
+the project's Authentication settings: the password policy must be enforced with the site's rule and
+e-mail enumeration protection off (npm run organiser:auth-settings). It counts what undo keeps (faces
+files' earlier versions, photos kept apart) and how much of it is past its ${UNDO_DAYS} days.
+Changes nothing, unless --remove-tokens or --purge is given.
 
 Options:
 ${TARGET_HELP}
 ${BUCKET_HELP}
   --list                also list every catalogue file: its name in the bucket (the storage name), the
                         name it downloads as, and whether it is in the bucket
+  --purge               delete for good what undo keeps past its ${UNDO_DAYS} days: faces files' earlier
+                        versions, and photos rejected or removed (a purge marker tells the backups)
   --remove-tokens       remove every download token found: on the catalogue's files, their previews, the
                         photos (shared and waiting) and their details, who is who's tiles, faces files
                         and suggestions, and any other file (the links stop working at once), and say
                         how many
+${YES_HELP}
   -h, --help            this help
 
 Exit codes: 0 all is well; 1 a file is missing, has the wrong content type or access, an image's preview
@@ -126,6 +143,12 @@ export interface CheckResult {
   straySuggestions: { object: StoredObject; fileId: string; uid: string }[];
   /** What each account has waiting (photos and suggestions), by uid. */
   waiting: WaitingUploads[];
+  /** Faces files' earlier versions (undo), and those past their 30 days. */
+  versions: StoredObject[];
+  expiredVersions: StoredObject[];
+  /** Photos kept apart after a rejection or removal (by photo id), and those past their 30 days. */
+  removedPhotos: string[];
+  expiredRemoved: string[];
 }
 
 /** One account's waiting uploads: photos (their thumbnails' bytes counted with them) and suggestions. */
@@ -154,7 +177,7 @@ export function floods(waiting: readonly WaitingUploads[]): WaitingUploads[] {
 /** Pure: the bucket's objects under members/ against the catalogue. `local`: the target is the emulators. */
 export function compareWithCatalogue(
   objects: readonly StoredObject[],
-  { local }: { local: boolean },
+  { local, now = new Date() }: { local: boolean; now?: Date },
 ): CheckResult {
   const byName = new Map(objects.map((object) => [object.name, object]));
   const result: CheckResult = {
@@ -173,7 +196,13 @@ export function compareWithCatalogue(
     localExtras: [],
     straySuggestions: [],
     waiting: [],
+    versions: [],
+    expiredVersions: [],
+    removedPhotos: [],
+    expiredRemoved: [],
   };
+  const expired = (object: StoredObject) =>
+    object.created !== undefined && now.getTime() - Date.parse(object.created) > UNDO_MS;
   const waiting = new Map<string, WaitingUploads>();
   const known = new Set<string>();
   for (const entry of CATALOGUE) {
@@ -223,11 +252,24 @@ export function compareWithCatalogue(
       }
       waiting.set(uploader, account);
     }
+    if (object.name.startsWith(REMOVED_PREFIX)) {
+      const photoId = object.name.slice(REMOVED_PREFIX.length).split('/')[0]!;
+      if (object.name === removalRecordPathOf(photoId)) {
+        result.removedPhotos.push(photoId);
+        if (expired(object)) result.expiredRemoved.push(photoId);
+      }
+    }
     if (isPhotoPath(object.name)) {
       if (object.name.endsWith('/')) continue;
       result.photos.push(object);
       if (token)
         (object.name.startsWith(PENDING_PREFIX) ? result.waitingTokens : result.downloadTokens).push(object);
+      continue;
+    }
+    if (parseVersionPath(object.name)) {
+      result.versions.push(object);
+      if (expired(object)) result.expiredVersions.push(object);
+      if (token) result.downloadTokens.push(object);
       continue;
     }
     const face = parseFacesPath(object.name);
@@ -398,6 +440,18 @@ function report(result: CheckResult, io: CommandContext['io'], { removing }: { r
       formatBytes(account.suggestionBytes),
     ]),
   );
+  if (result.versions.length || result.removedPhotos.length) {
+    io.out('');
+    io.out(
+      `Kept for undo (information): ${plural(result.versions.length, 'earlier version')} of faces files ` +
+        `(${result.expiredVersions.length} past their ${UNDO_DAYS} days), ` +
+        `${plural(result.removedPhotos.length, 'photo')} rejected or removed and kept apart ` +
+        `(${result.expiredRemoved.length} past their ${UNDO_DAYS} days)` +
+        (result.expiredVersions.length || result.expiredRemoved.length
+          ? '; --purge deletes those past their days.'
+          : '.'),
+    );
+  }
   if (result.localExtras.length) {
     io.out('');
     io.out(
@@ -474,6 +528,8 @@ const CHECK_OPTIONS = {
   ...TARGET_OPTIONS,
   list: { type: 'boolean' },
   'remove-tokens': { type: 'boolean' },
+  purge: { type: 'boolean' },
+  ...YES_OPTION,
 } as const;
 
 type Run = CommandRun<typeof CHECK_OPTIONS>;
@@ -571,6 +627,87 @@ async function removeReportedTokens(
   return failed;
 }
 
+/** What Cloud Storage says of a bucket's soft delete (bucket metadata's softDeletePolicy). */
+export interface SoftDeletePolicy {
+  retentionDurationSeconds?: string | number | null;
+  effectiveTime?: string | null;
+}
+
+/**
+ * The bucket's own protection against a mistake (a deleted object is kept and can be restored in the Google Cloud
+ * console for the retention period): a line to print, and a warning below the undo's 30 days.
+ */
+export function softDeleteReport(policy: SoftDeletePolicy | null | undefined): {
+  line: string;
+  warning?: string;
+} {
+  const seconds = Number(policy?.retentionDurationSeconds ?? 0);
+  if (!seconds)
+    return {
+      line: 'Soft delete: OFF (a deleted file is gone at once).',
+      warning: `soft delete is off: set it to ${UNDO_DAYS} days or more (handbook, Setting up)`,
+    };
+  const days = Math.floor(seconds / 86_400);
+  const line = `Soft delete: on, deleted files kept ${plural(days, 'day')}.`;
+  return days < UNDO_DAYS
+    ? {
+        line,
+        warning: `soft delete keeps deleted files only ${plural(days, 'day')}: set ${UNDO_DAYS} or more`,
+      }
+    : { line };
+}
+
+/** The bucket's soft delete policy (a real project only: the emulator has none); the warnings to add. */
+async function checkSoftDelete({ ctx, target, admin }: Run): Promise<string[]> {
+  if (target.kind === 'emulator') {
+    ctx.io.out(
+      'Soft delete: skipped (the Storage emulator keeps nothing deleted; checked on a real project).',
+    );
+    return [];
+  }
+  let metadata: { softDeletePolicy?: SoftDeletePolicy };
+  try {
+    [metadata] = await (await admin()).bucket(target.bucket).getMetadata();
+  } catch (err) {
+    throw storageFailure(`Reading the settings of gs://${target.bucket}`, err, target);
+  }
+  const { line, warning } = softDeleteReport(metadata.softDeletePolicy);
+  ctx.io.out(line);
+  return warning ? [warning] : [];
+}
+
+/**
+ * --purge: the faces versions and the kept photos past their 30 days go; a kept photo leaves a purge marker first,
+ * so that the backups let it go too. What is purged cannot be brought back: said before, and asked on a real project.
+ */
+async function purgeExpired(run: Run, result: CheckResult): Promise<void> {
+  const { ctx, target, admin } = run;
+  const count = result.expiredVersions.length + result.expiredRemoved.length;
+  ctx.io.out('');
+  if (!count) {
+    ctx.io.out(`Nothing to purge: nothing kept for undo is older than ${UNDO_DAYS} days.`);
+    return;
+  }
+  await confirmChange(run, [
+    `delete for good ${plural(result.expiredVersions.length, 'faces version')} and ` +
+      `${plural(result.expiredRemoved.length, 'photo')} kept apart, all older than ${UNDO_DAYS} days ` +
+      '(they cannot be brought back)',
+  ]);
+  const bucket = (await admin()).bucket(target.bucket);
+  try {
+    for (const object of result.expiredVersions)
+      await bucket.file(object.name).delete({ ignoreNotFound: true });
+    for (const photoId of result.expiredRemoved) await purgeRemoved(bucket, photoId);
+  } catch (err) {
+    throw storageFailure('Purging what is past its 30 days', err, target);
+  }
+  ctx.io.out(
+    `Purged ${plural(result.expiredVersions.length, 'faces version')} and ` +
+      `${plural(result.expiredRemoved.length, 'photo')} kept apart (older than ${UNDO_DAYS} days); ` +
+      'the backups let the photos go at their next run.',
+  );
+}
+
 export const main = defineCommand({
   name: NAME,
   help: HELP,
@@ -610,11 +747,13 @@ export const main = defineCommand({
       result.waitingTokens = result.waitingTokens.filter((object) => left.has(object.name));
       result.suggestionTokens = result.suggestionTokens.filter((object) => left.has(object.name));
     }
+    if (values.purge) await purgeExpired(run, result);
     const problems = [
       ...fileProblems(result),
       ...(await checkBucketIam(run)),
       ...(await checkAuthSettings(run)),
     ];
+    const warnings = await checkSoftDelete(run);
 
     const notes = [
       result.staleName.length && `${plural(result.staleName.length, 'download name')} out of date`,
@@ -625,6 +764,7 @@ export const main = defineCommand({
         `${plural(result.faces.length, 'who-is-who file')} (${plural(result.suggestionTokens.length, 'waiting suggestion')} with the download token of its upload)`,
       floods(result.waiting).length &&
         `${plural(floods(result.waiting).length, 'account')} with unusually many waiting uploads (see above)`,
+      ...warnings.map((warning) => `WARNING: ${warning}`),
     ].filter(Boolean);
     const counts = `${result.present.length} of ${CATALOGUE.length} catalogue files present`;
     ctx.io.out('');

@@ -6,7 +6,13 @@
  * approved member reads the shared photo and its details) and byte by byte (no EXIF, no download token).
  */
 import { DOWNLOAD_TOKENS_METADATA_KEY } from '../../admin/bucket/member-files.ts';
-import { REMOVED_PREFIX, keptPathOf, removalRecordPathOf } from '../../src/domain/keeping.ts';
+import {
+  REMOVED_PREFIX,
+  keptPathOf,
+  purgedMarkerPathOf,
+  removalRecordPathOf,
+} from '../../src/domain/keeping.ts';
+import { purgeRemoved } from '../../admin/bucket/keeping.ts';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { PHONE_EXIF, phonePhoto } from '../../tools/fixtures/camera-photo.ts';
@@ -573,6 +579,13 @@ describe('organiser:photos reject and remove', () => {
     expect(after).toEqual(withoutToken(before));
     expect((await objects()).filter((path) => path.includes('/removed/'))).toEqual([]);
     expect((await photos(['restore', photo.photoId])).code).toBe(1);
+
+    // After 30 days the monthly purge lets a kept photo go, leaving a marker for the backups.
+    expect((await photos(['reject', photo.photoId])).code).toBe(0);
+    await purgeRemoved(bucket, photo.photoId);
+    expect((await objects()).filter((path) => path.includes(photo.photoId))).toEqual([]);
+    expect((await bucket.file(purgedMarkerPathOf(photo.photoId)).exists())[0]).toBe(true);
+    expect((await photos(['restore', photo.photoId])).err).toContain('after 30 days they are gone');
   });
 
   it('reject of a shared or unknown photo: exit 1, nothing changed', async () => {

@@ -51,7 +51,9 @@ import {
   main as check,
   photosByFolder,
   publicBindings,
+  softDeleteReport,
   type IamPolicy,
+  type SoftDeletePolicy,
 } from './check.ts';
 import type { CommandContext } from '../core/cli.ts';
 import { main as upload, matchEntry } from './upload.ts';
@@ -940,6 +942,42 @@ describe('compareWithCatalogue: who is who', () => {
   });
 });
 
+describe('what undo keeps, and its 30 days', () => {
+  it('counts the faces versions and the photos kept apart, and those past their days by the time they were made', () => {
+    const made = '2026-08-01T10:00:00.000Z';
+    const objects: StoredObject[] = [
+      {
+        name: 'members/faces/group-photo-1976/history/20260801T100000Z_abcdefghij.json',
+        size: 9,
+        metadata: {},
+        created: made,
+      },
+      {
+        name: 'members/photos/removed/20260711T190322Z_k3J9xQ2mPa/removal.json',
+        size: 9,
+        metadata: {},
+        created: made,
+      },
+      {
+        name: 'members/photos/removed/20260711T190322Z_k3J9xQ2mPa/shared/20260711T190322Z_k3J9xQ2mPa.jpg',
+        size: 9,
+        metadata: {},
+        created: made,
+      },
+    ];
+    const early = compareWithCatalogue(objects, { local: false, now: new Date('2026-08-30T10:00:00Z') });
+    expect(early.versions).toHaveLength(1);
+    expect(early.removedPhotos).toEqual(['20260711T190322Z_k3J9xQ2mPa']);
+    expect([early.expiredVersions, early.expiredRemoved]).toEqual([[], []]);
+    // Kept apart, not a file the catalogue does not know, nor a problem.
+    expect(early.unknown).toEqual([]);
+    expect(fileProblems(early)).toEqual(fileProblems(compareWithCatalogue([], { local: false })));
+    const late = compareWithCatalogue(objects, { local: false, now: new Date('2026-09-01T10:00:01Z') });
+    expect(late.expiredVersions.map((o) => o.name)).toEqual([objects[0]!.name]);
+    expect(late.expiredRemoved).toEqual(['20260711T190322Z_k3J9xQ2mPa']);
+  });
+});
+
 describe('waiting uploads by account, and floods', () => {
   const photo = (uid: string, n: number, size = 2_000_000): StoredObject[] => {
     const id = `20260711T19${String(n).padStart(4, '0')}Z_abcdefghij`;
@@ -1016,13 +1054,21 @@ describe('organiser:check on a real project (a stand-in Admin SDK: no Google her
     return [file, { name: thumbnailPathOf(entry), metadata: preview }];
   });
 
-  function standIn(policy: IamPolicy, settings: AuthSettings): CommandContext['connect'] {
+  /** Cloud Storage's default for a new bucket: deleted objects kept 7 days. */
+  const SEVEN_DAYS = { retentionDurationSeconds: '604800', effectiveTime: '2026-01-01T00:00:00Z' };
+
+  function standIn(
+    policy: IamPolicy,
+    settings: AuthSettings,
+    softDelete: SoftDeletePolicy | undefined = SEVEN_DAYS,
+  ): CommandContext['connect'] {
     const connection = {
       projectId: 'my-reunion',
       bucket: (name: string) => {
         expect(name).toBe('my-reunion.firebasestorage.app');
         return {
           getFiles: () => Promise.resolve([files]),
+          getMetadata: () => Promise.resolve([{ softDeletePolicy: softDelete }]),
           iam: { getPolicy: () => Promise.resolve([policy]) },
         };
       },
@@ -1037,13 +1083,38 @@ describe('organiser:check on a real project (a stand-in Admin SDK: no Google her
   };
   const good: AuthSettings = { passwordPolicyConfig: passwordPolicy(), emailPrivacyConfig: {} };
 
-  it('a private bucket and the right Authentication settings: exit 0', async () => {
+  it('a private bucket and the right Authentication settings: exit 0; soft delete under 30 days is a warning', async () => {
     const ctx = { env: {}, io: captureIo(), connect: standIn(privateBucket, good) };
     expect(await check(['--project', 'my-reunion'], ctx), ctx.io.text()).toBe(0);
     expect(ctx.io.text()).toContain('Bucket IAM: not open to allUsers or allAuthenticatedUsers.');
     expect(ctx.io.text()).toMatch(/password policy:\s+ENFORCE/);
     expect(ctx.io.text()).toMatch(/e-mail enumeration protection: off/);
-    expect(ctx.io.stdout.at(-1)).toMatch(/^Check passed: /);
+    expect(ctx.io.text()).toContain('Soft delete: on, deleted files kept 7 days.');
+    expect(ctx.io.stdout.at(-1)).toMatch(
+      /^Check passed: .*; WARNING: soft delete keeps deleted files only 7 days: set 30 or more\.$/,
+    );
+    const kept = {
+      env: {},
+      io: captureIo(),
+      connect: standIn(privateBucket, good, { retentionDurationSeconds: 90 * 86400 }),
+    };
+    expect(await check(['--project', 'my-reunion'], kept)).toBe(0);
+    expect(kept.io.text()).toContain('Soft delete: on, deleted files kept 90 days.');
+    expect(kept.io.stdout.at(-1)).not.toContain('WARNING');
+  });
+
+  it('softDeleteReport reads the bucket metadata the Admin SDK returns', () => {
+    expect(softDeleteReport(undefined)).toEqual({
+      line: 'Soft delete: OFF (a deleted file is gone at once).',
+      warning: 'soft delete is off: set it to 30 days or more (handbook, Setting up)',
+    });
+    expect(softDeleteReport({ retentionDurationSeconds: '0' }).warning).toMatch(/is off/);
+    expect(softDeleteReport({ retentionDurationSeconds: '2592000' })).toEqual({
+      line: 'Soft delete: on, deleted files kept 30 days.',
+    });
+    expect(softDeleteReport({ retentionDurationSeconds: 29 * 86400 + 86399 }).warning).toMatch(
+      /only 29 days/,
+    );
   });
 
   it('a public bucket and the protection on: exit 1, both named, with what to do', async () => {
@@ -1062,7 +1133,8 @@ describe('organiser:check on a real project (a stand-in Admin SDK: no Google her
     expect(output).toContain('  Fix: npm run organiser:auth-settings -- --project <alias>');
     expect(ctx.io.stdout.at(-1)).toBe(
       `Check failed: ${CATALOGUE.length} of ${CATALOGUE.length} catalogue files present; the bucket grants ` +
-        'access to allUsers, e-mail enumeration protection is on (existing members would be sent to sign-up).',
+        'access to allUsers, e-mail enumeration protection is on (existing members would be sent to sign-up); ' +
+        'WARNING: soft delete keeps deleted files only 7 days: set 30 or more.',
     );
   });
 });

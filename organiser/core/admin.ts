@@ -146,6 +146,8 @@ export interface StoredObject {
   md5Hash?: string;
   /** Custom metadata. */
   metadata: Record<string, string>;
+  /** When the object was made (ISO 8601), when the listing says. */
+  created?: string;
 }
 
 /** Every object whose name starts with prefix (the SDK follows the pages); with `limit`, at most that many. */
@@ -170,6 +172,7 @@ export async function listObjects(
       size: Number(m.size ?? 0),
       ...(m.md5Hash ? { md5Hash: m.md5Hash } : {}),
       metadata: custom,
+      ...(m.timeCreated ? { created: String(m.timeCreated) } : {}),
     };
   });
 }
