@@ -46,7 +46,7 @@ for (const { lang, prefix } of LANGUAGES) {
     const main = page.getByRole('main');
     // What is kept (no position or camera details leave the device; the approver makes the shared copy anew),
     // who sees what (the uploader's e-mail address only organisers), and the hour a blocked account keeps; the
-    // names suggested for who is who, and who sees them.
+    // names suggested for who is who, and who sees them; the backups, and that a deletion leaves them.
     await expect(main.getByRole('listitem')).toHaveCount(10);
     await expect(main).toContainText('GPS');
     await expect(main).toContainText('EXIF');
@@ -55,18 +55,15 @@ for (const { lang, prefix } of LANGUAGES) {
       'privacy_stored_names',
       'privacy_seen_organisers',
       'privacy_seen_blocked',
+      'privacy_seen_where',
     ])
       await expect(main).toContainText(say(key));
-    // The organisers' address (twice: removal and questions), the About page and the members area.
+    // The organisers' address (twice: removal and questions) and the members area.
     const mail = main.getByRole('link', { name: CONTACT });
     await expect(mail).toHaveCount(2);
     await expect(mail.first()).toHaveAttribute(
       'href',
       new RegExp(`^mailto:${CONTACT.replace('.', '\\.')}\\?subject=`),
-    );
-    await expect(main.getByRole('link', { name: say('nav_about'), exact: true })).toHaveAttribute(
-      'href',
-      `${prefix}/about`,
     );
     const members = main.getByRole('link', { name: lang === 'en' ? 'members area' : 'medlemsområdet' });
     await expect(members).toHaveAttribute('href', `${prefix}/members`);

@@ -42,13 +42,7 @@ export default function PrivacyPage() {
           <li>{m.privacy_seen_waiting()}</li>
           <li>{m.privacy_seen_shared()}</li>
           <li>{m.privacy_seen_blocked()}</li>
-          <li>
-            <RichText
-              message={m.privacy_seen_where}
-              inputs={{}}
-              tags={{ about: (children) => <Link to={pagePath('about')}>{children}</Link> }}
-            />
-          </li>
+          <li>{m.privacy_seen_where()}</li>
         </ul>
       </section>
       <section className="content-section" aria-labelledby="removal-heading">
