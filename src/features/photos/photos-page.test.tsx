@@ -155,6 +155,8 @@ describe('Moderation', () => {
     await userEvent.click(within(second).getByRole('button', { name: 'Yes, reject it' }));
     expect(await screen.findByText('No photos are waiting.')).toBeInTheDocument();
     expect(deps.reject).toHaveBeenCalledWith('b', waiting[1]!.photoId);
-    expect(screen.getByRole('status')).toHaveTextContent('The photo was rejected. It can be undone for 30 days.');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'The photo was rejected. It can be undone for 30 days.',
+    );
   });
 });
