@@ -23,6 +23,7 @@ import { Transform } from 'node:stream';
 import type { Auth } from 'firebase-admin/auth';
 import { ORGANISER_CLAIM } from '../../src/domain/access.ts';
 import { DELETIONS_PREFIX, isCoveredBy, parseMarker, type DeletionMarker } from '../../src/domain/keeping.ts';
+import { allUsers } from '../auth-users.ts';
 import type { Bucket } from '../firebase-admin.ts';
 import { APPROVED_CLAIM, DOWNLOAD_TOKENS_METADATA_KEY } from './member-files.ts';
 
@@ -434,30 +435,21 @@ export async function runBackup(
 
 /** Every account, as the organisers decide about it (never a password hash). */
 export async function listAccounts(auth: Auth): Promise<AccountRecord[]> {
-  const accounts: AccountRecord[] = [];
-  let pageToken: string | undefined;
-  do {
-    const page = await auth.listUsers(1000, pageToken);
-    for (const user of page.users) {
-      const claims = user.customClaims ?? {};
-      accounts.push({
-        uid: user.uid,
-        ...(user.email ? { email: user.email } : {}),
-        emailVerified: user.emailVerified,
-        ...(user.displayName ? { displayName: user.displayName } : {}),
-        approved: claims[APPROVED_CLAIM] === true,
-        organiser: claims[ORGANISER_CLAIM] === true,
-        blocked: user.disabled,
-        ...(user.metadata.creationTime
-          ? { created: new Date(user.metadata.creationTime).toISOString() }
-          : {}),
-        ...(user.metadata.lastSignInTime
-          ? { lastSignIn: new Date(user.metadata.lastSignInTime).toISOString() }
-          : {}),
-      });
-    }
-    pageToken = page.pageToken;
-  } while (pageToken);
+  const accounts = (await allUsers(auth)).map((user): AccountRecord => {
+    const claims = user.customClaims ?? {};
+    const { creationTime, lastSignInTime } = user.metadata;
+    return {
+      uid: user.uid,
+      ...(user.email ? { email: user.email } : {}),
+      emailVerified: user.emailVerified,
+      ...(user.displayName ? { displayName: user.displayName } : {}),
+      approved: claims[APPROVED_CLAIM] === true,
+      organiser: claims[ORGANISER_CLAIM] === true,
+      blocked: user.disabled,
+      ...(creationTime ? { created: new Date(creationTime).toISOString() } : {}),
+      ...(lastSignInTime ? { lastSignIn: new Date(lastSignInTime).toISOString() } : {}),
+    };
+  });
   return accounts.sort((a, b) => (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
 }
 

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 
-import type { UserRecord } from 'firebase-admin/auth';
+import { allUsers } from '../../admin/auth-users.ts';
 import { ACCOUNTS_FILE, listBucket, readManifest, type AccountRecord } from '../../admin/bucket/backup.ts';
 import {
   planRestore,
@@ -69,17 +69,6 @@ async function readAccounts(folder: string): Promise<AccountRecord[]> {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw err;
   }
-}
-
-async function allUsers(auth: import('firebase-admin/auth').Auth): Promise<UserRecord[]> {
-  const users: UserRecord[] = [];
-  let pageToken: string | undefined;
-  do {
-    const page = await auth.listUsers(1000, pageToken);
-    users.push(...page.users);
-    pageToken = page.pageToken;
-  } while (pageToken);
-  return users;
 }
 
 const describeChange = (change: AccountChange) =>

@@ -1,4 +1,5 @@
 /** organiser:members list: every account, with what it may do. */
+import { allUsers } from '../../../admin/auth-users.ts';
 import type { Auth, UserRecord } from 'firebase-admin/auth';
 
 import { authFailure } from '../../core/admin.ts';
@@ -44,17 +45,6 @@ export const LIST_HEADER = [
   'Organiser',
   'Blocked',
 ];
-
-async function allUsers(auth: Auth): Promise<UserRecord[]> {
-  const users: UserRecord[] = [];
-  let pageToken: string | undefined;
-  do {
-    const page = await auth.listUsers(1000, pageToken);
-    users.push(...page.users);
-    pageToken = page.pageToken;
-  } while (pageToken);
-  return users;
-}
 
 async function listAccounts(auth: Auth, io: Io): Promise<void> {
   const users = (await allUsers(auth)).sort((a, b) => (a.email ?? '').localeCompare(b.email ?? '', 'en'));

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import {
+  OBJECT_FIELDS,
   loadRules,
   type RulesRequest,
   type Ruleset,
@@ -27,19 +28,10 @@ export function loadStorageRules(path: string = STORAGE_RULES_FILE): Ruleset {
 
 /**
  * An object as firebase-tools' storage layer describes it to the rules (StoredFileMetadata.asRulesResource(), in
- * emulator.ts with cacheControl and contentLanguage added): the fields the rules language reads.
+ * emulator.ts with cacheControl and contentLanguage added): more fields than the rules language reads (its
+ * generation, times, checksums), of which asStorageObject() keeps the readable ones.
  */
-export interface EmulatorResource {
-  name?: string;
-  bucket?: string;
-  size?: number;
-  contentType?: string;
-  metadata?: Record<string, unknown> | null;
-  cacheControl?: string | null;
-  contentDisposition?: string | null;
-  contentEncoding?: string | null;
-  contentLanguage?: string | null;
-}
+export type EmulatorResource = StorageObject;
 
 /** What a ruleset's verify() receives from firebase-tools (rules/utils.js), as far as a decision goes. */
 export interface EmulatorRequest {
@@ -55,23 +47,12 @@ export interface EmulatorRequest {
 }
 
 const METHODS: ReadonlySet<string> = new Set<StorageMethod>(['get', 'list', 'create', 'update', 'delete']);
-const FIELDS = [
-  'name',
-  'bucket',
-  'size',
-  'contentType',
-  'metadata',
-  'cacheControl',
-  'contentDisposition',
-  'contentEncoding',
-  'contentLanguage',
-] as const;
 
 /** The fields the rules read; one firebase-tools leaves undefined is absent, as an unset field is in production. */
 function asStorageObject(resource: EmulatorResource | null | undefined): StorageObject | null {
   if (!resource) return null;
   const object: Record<string, unknown> = {};
-  for (const field of FIELDS) if (resource[field] !== undefined) object[field] = resource[field];
+  for (const field of OBJECT_FIELDS) if (resource[field] !== undefined) object[field] = resource[field];
   object.metadata ??= {};
   return object as StorageObject;
 }

@@ -32,7 +32,7 @@ const AUTH_FIELDS = new Set(['uid', 'token']);
  * timeCreated, updated, md5Hash, crc32c, etag: https://firebase.google.com/docs/reference/security/storage#resource);
  * reading one of those is refused rather than answered wrongly.
  */
-export const RESOURCE_FIELDS = new Set([
+export const OBJECT_FIELDS = [
   'name',
   'bucket',
   'size',
@@ -42,7 +42,8 @@ export const RESOURCE_FIELDS = new Set([
   'contentDisposition',
   'contentEncoding',
   'contentLanguage',
-]);
+] as const;
+export const RESOURCE_FIELDS: ReadonlySet<string> = new Set(OBJECT_FIELDS);
 
 /** Global namespaces of the language (https://firebase.google.com/docs/reference/rules/rules#namespaces). */
 const NAMESPACES = new Set(['firestore', 'math', 'timestamp', 'duration', 'hashing', 'latlng']);

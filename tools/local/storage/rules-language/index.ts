@@ -10,13 +10,14 @@
  * error, or not a bool does not allow.
  */
 import { STORAGE_METHODS, type Allow, type Block, type RulesFile, type StorageMethod } from './ast.ts';
-import { checkRules } from './check.ts';
+import { OBJECT_FIELDS, checkRules } from './check.ts';
 import { evaluate, type Context } from './evaluate.ts';
 import { parseRules } from './parse.ts';
 import { SourceFile } from './source.ts';
 import { PathValue, fromJs, isError, mapFromJs, typeName, type Value } from './values.ts';
 
 export { RulesError } from './source.ts';
+export { OBJECT_FIELDS } from './check.ts';
 export type { StorageMethod } from './ast.ts';
 
 /**
@@ -210,18 +211,6 @@ function requestContext(request: RulesRequest): Context {
     depth: 0,
   };
 }
-
-const OBJECT_FIELDS = [
-  'name',
-  'bucket',
-  'size',
-  'contentType',
-  'metadata',
-  'cacheControl',
-  'contentDisposition',
-  'contentEncoding',
-  'contentLanguage',
-] as const satisfies readonly (keyof StorageObject)[];
 
 /** A rules.storage.Resource as a map of the fields given (only those the rules can read: check.ts RESOURCE_FIELDS). */
 function storageObject(object: StorageObject | null, where: string): Value {
