@@ -218,7 +218,17 @@ async function expectSameAsFullBootstrap(page: Page, state: string, testInfo: Te
       caret: 'hide',
       mask: [page.locator('iframe')],
     });
-  const built = await shoot();
+  // A full-page shot brings every image preview of the members area into view at once, and each then fetches its
+  // thumbnail: shot again until two shots agree, so that both stylesheets are photographed with the same previews
+  // (on a phone a visitor sees a spinner in a preview until it arrives, as they scroll to it).
+  let built = await shoot();
+  const previews = await page.locator('.image-preview').count();
+  for (let tries = 0; previews && tries < 5; tries += 1) {
+    await atRest(page);
+    const again = await shoot();
+    if (again.equals(built)) break;
+    built = again;
+  }
   const builtSelectors = new Set((await selectorsInUse(page)).all);
   await useStylesheets(page, 'full');
   const full = await shoot();
