@@ -276,13 +276,14 @@ test.describe('Bootstrap trimmed = full Bootstrap, at 390 and 1280 px', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
   });
 
-  test('the build serves the trimmed Bootstrap; every page a visitor sees, and the navigation opened', async ({
-    page,
-  }, testInfo) => {
+  test('the build serves one trimmed Bootstrap at first and one stylesheet loaded later', () => {
     expect(ENTRY_CSS).toHaveLength(1);
     expect(LAZY_CSS).toHaveLength(1);
-    for (const path of VISITOR_PAGES) {
-      // Each page loaded narrow (as a phone opens it), then widened.
+  });
+
+  // One test per page: each stands alone within its time, and a failure names the page.
+  for (const path of VISITOR_PAGES) {
+    test(`${path}, loaded narrow (as a phone opens it), then widened`, async ({ page }, testInfo) => {
       await page.setViewportSize({ width: MOBILE.width, height: MOBILE.height });
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -290,8 +291,10 @@ test.describe('Bootstrap trimmed = full Bootstrap, at 390 and 1280 px', () => {
       if (path.endsWith('/login'))
         await expect(page.locator('button[data-provider-id="password"]')).toBeVisible();
       await expectSameAtEachWidth(page, path, testInfo);
-    }
-    // On a phone: the menu and the sections' navigation, opened.
+    });
+  }
+
+  test("on a phone: the menu and the sections' navigation, opened", async ({ page }, testInfo) => {
     await page.setViewportSize({ width: MOBILE.width, height: MOBILE.height });
     await page.goto('/home');
     const menu = page.getByRole('button', { name: 'Menu' });
@@ -331,21 +334,21 @@ test.describe('Bootstrap trimmed = full Bootstrap, at 390 and 1280 px', () => {
     });
   });
 
-  test('members area: sections, seminars, menus, a download under way, the Error modal', async ({
-    problems,
-    page,
-  }, testInfo) => {
-    problems.expectWarnings(/^Download failed/); // the failure the test stages (a 500 from Storage)
+  // The members area in three tests, each within its time on a slow machine.
+  test('members area: the sections, and the seminars opened', async ({ page }, testInfo) => {
     await page.setViewportSize({ width: MOBILE.width, height: MOBILE.height });
     await signInAsMember(page);
     await expectSameAtEachWidth(page, 'members', testInfo);
     await page.getByRole('button', { name: /highlighted seminars/ }).click();
     await expect(page.locator('#highlighted-seminars li')).toHaveCount(12);
     await expectSameAtEachWidth(page, 'seminars open', testInfo);
+  });
 
+  test('members area: the menus opened, on a phone and on a desktop', async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: MOBILE.width, height: MOBILE.height });
+    await signInAsMember(page);
     const nav = page.getByRole('navigation').first();
     // On a phone: the menu with the member menu, and the sections' navigation.
-    await page.setViewportSize({ width: MOBILE.width, height: MOBILE.height });
     const menu = page.getByRole('button', { name: 'Menu' });
     await menu.click();
     await expect(menu).toHaveAttribute('aria-expanded', 'true');
@@ -369,7 +372,12 @@ test.describe('Bootstrap trimmed = full Bootstrap, at 390 and 1280 px', () => {
     await expectSameAsFullBootstrap(page, 'members dropdown open', testInfo);
     await page.keyboard.press('Escape');
     await expect(nav.getByRole('link', { name: 'Downloads' })).toBeHidden();
+  });
 
+  test('members area: a download under way, then the Error modal', async ({ problems, page }, testInfo) => {
+    problems.expectWarnings(/^Download failed/); // the failure the test stages (a 500 from Storage)
+    await page.setViewportSize({ width: MOBILE.width, height: MOBILE.height });
+    await signInAsMember(page);
     // A download held at the storage request: the button shows its spinner.
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));

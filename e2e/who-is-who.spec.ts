@@ -40,9 +40,8 @@ import {
   demoKey,
 } from '../tools/local/seed/demo-group-photo.ts';
 import { expectNoViolations } from './support/a11y.ts';
-import { accountsOfEachTest, localBucket, storedNames } from './support/organiser';
-import { readStored } from './support/photo-files';
-import { historyFolderOf } from '../src/domain/keeping.ts';
+import { accountsOfEachTest, localBucket } from './support/organiser';
+import { listVersions } from '../admin/bucket/keeping.ts';
 import { idTokenOf, openSignedIn } from './support/photos-page';
 import { expect, test } from './support/test.ts';
 
@@ -306,9 +305,10 @@ test('an organiser accepts, rejects, edits and places a box; the relative then s
       { number: 3, name: 'Lars Øvre', note: undefined },
     ]);
     // Each change kept the file it replaced, with who and what (organiser:faces -- history lists them).
-    const versions = await storedNames(historyFolderOf('threshing-crew'));
+    // Oldest first, in the order the command lists them (by the objects' times: ids are to the second).
+    const versions = (await listVersions(bucket, 'threshing-crew')).reverse();
     expect(versions).toHaveLength(3);
-    const changes = await Promise.all(versions.map(async (path) => (await readStored(path))!.metadata));
+    const changes = versions.map((version) => version.metadata);
     for (const metadata of changes) expect(metadata.organiserEmail).toBe(organiser.email);
     expect(changes.map((metadata) => metadata.change)).toEqual([
       expect.stringMatching(/^suggestion \S+ accepted: face 1 is "Per Dahl"$/),
