@@ -640,6 +640,26 @@ describe('organiser:faces export', () => {
     ]);
   });
 
+  it('facesCsv with boxes: the full key, which import-key reads back as it was', () => {
+    const box = { x: 0.25, y: 0.5, width: 0.125, height: 0.0625 };
+    const file = groupFaces([
+      { number: 2, name: 'Ola, "Junior"', note: '=1+1', row: 1, box },
+      { number: 1, row: 2 },
+    ]);
+    const lines = facesCsv(file, { boxes: true });
+    expect(lines).toEqual([
+      'number,name,note,row,x,y,width,height',
+      '1,,,2,,,,',
+      `2,"Ola, ""Junior""",'=1+1,1,0.25,0.5,0.125,0.0625`,
+    ]);
+    const { lines: read, problems } = readKey(lines.join('\n'));
+    expect(problems).toEqual([]);
+    expect(read.map(({ number, name, note, row, box }) => ({ number, name, note, row, box }))).toEqual([
+      { number: 1, name: undefined, note: undefined, row: 2, box: undefined },
+      { number: 2, name: 'Ola, "Junior"', note: '=1+1', row: 1, box },
+    ]);
+  });
+
   it('a picture not opened: exit 1', async () => {
     const { code, io } = await faces(['export', CREW]);
     expect(code).toBe(1);

@@ -5,6 +5,7 @@
  * tools/build/prerender.ts writes the files.
  */
 import type { HeadTexts } from '../../src/lib/document-head.ts';
+import { escapeHtml } from '../../src/lib/escape-html.ts';
 
 /** Replaces the one match of `pattern` in index.html; fails the build if there is not exactly one. */
 function setOnce(
@@ -33,10 +34,6 @@ export interface PageLinks {
   /** og:locale:alternate */
   otherOgLocales: string[];
   canonical: boolean;
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /** index.html with a page's language, title, description, Open Graph tags, canonical and alternate links. */

@@ -2,15 +2,28 @@
 import type { FacesFile } from '../../../src/domain/faces.ts';
 import { plural } from '../../core/cli.ts';
 import { csvLine } from '../../core/csv.ts';
+import { KEY_COLUMNS } from './import-key.ts';
 import { NAME, atMost, bucketOf, facesSubcommand, openedFacesOf, pictureOf } from './common.ts';
 
-/** Pure: a faces file as CSV lines: the header number,name,note,row, then a line per face by number. */
-export function facesCsv(faces: FacesFile): string[] {
+/**
+ * Pure: a faces file as CSV lines: the header number,name,note,row (and with `boxes`, x,y,width,height: each box as
+ * fractions of the picture, as import-key reads them back), then a line per face by number.
+ */
+export function facesCsv(faces: FacesFile, { boxes = false }: { boxes?: boolean } = {}): string[] {
+  const columns = boxes ? KEY_COLUMNS : KEY_COLUMNS.slice(0, 4);
   return [
-    csvLine(['number', 'name', 'note', 'row']),
+    csvLine([...columns]),
     ...[...faces.faces]
       .sort((a, b) => a.number - b.number)
-      .map((face) => csvLine([face.number, face.name, face.note, face.row])),
+      .map((face) =>
+        csvLine([
+          face.number,
+          face.name,
+          face.note,
+          face.row,
+          ...(boxes ? [face.box?.x, face.box?.y, face.box?.width, face.box?.height] : []),
+        ]),
+      ),
   ];
 }
 
