@@ -79,13 +79,18 @@ const HEADER_TEXTS: Record<Locale, { copyOf: string; back: string }> = {
   nb: { copyOf: 'arkivert kopi av', back: 'Tilbake til oversikten' },
 };
 
-/** Plain readable text in any browser: the site's own stylesheet is not needed, and would need fetching. */
-const STYLE = `
+/**
+ * Plain readable text in any browser: the site's own stylesheet is not needed, and would need fetching. The archive's
+ * indexes use it too. Links standing alone in a list or a table are 24 px high at least (WCAG 2.5.8, target size).
+ */
+export const ARCHIVE_STYLE = `
 body { font-family: Georgia, "Times New Roman", serif; line-height: 1.5; max-width: 42em; margin: 2em auto; padding: 0 1em; color: #1a1a1a; background: #fff; }
 header { font-family: system-ui, sans-serif; font-size: 0.9em; color: #555; border-bottom: 1px solid #ccc; margin-bottom: 1.5em; }
 h1, h2, h3 { line-height: 1.25; }
 table { border-collapse: collapse; }
-th, td { border: 1px solid #ccc; padding: 0.25em 0.5em; text-align: left; }
+th, td { border: 1px solid #ccc; padding: 0.25em 0.5em; text-align: left; vertical-align: top; }
+li { margin: 0.25em 0; }
+li > a, td > a { display: inline-block; min-height: 24px; line-height: 24px; }
 `;
 
 /**
@@ -244,7 +249,7 @@ export function archivePage(source: string, context: PageContext): CleanedPage {
     charset,
     viewport,
     element('title', headTitle || (siteName ? `${title} · ${siteName}` : title)),
-    element('style', STYLE),
+    element('style', ARCHIVE_STYLE),
   ]);
 
   const texts = HEADER_TEXTS[context.locale];

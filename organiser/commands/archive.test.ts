@@ -5,7 +5,9 @@
  * tools/archive), exiftool reads the caption, the date and the names back, every link of both indexes opens a file
  * of the bag, and nothing an approved relative cannot see is in it.
  */
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import sharp from 'sharp';
@@ -214,6 +216,26 @@ describe('organiser:archive', () => {
         expect(existsSync(target), `${index}: ${href}`).toBe(true);
       }
     }
+  });
+
+  it('writes HTML the Nu HTML Checker finds valid (the checker first shown to refuse a broken page)', () => {
+    const broken = join(folder, 'broken.html');
+    writeFileSync(
+      broken,
+      '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"></head><body><p><div></p></body></html>',
+    );
+    const pages = filesBelow(join(bag, 'data'))
+      .filter((path) => path.endsWith('.html'))
+      .map((path) => join(bag, 'data', path));
+    expect(pages.length).toBeGreaterThan(10);
+    const vnu = String(createRequire(import.meta.url)('vnu-jar'));
+    const result = spawnSync('java', ['-jar', vnu, '--errors-only', '--format', 'gnu', broken, ...pages], {
+      encoding: 'utf8',
+    });
+    const errors = `${result.stdout}${result.stderr}`.trim().split('\n');
+    // Every error is the broken page's (a missing <title>, a <div> in a <p>...), and there are some.
+    expect(errors.length).toBeGreaterThan(1);
+    expect(errors.filter((line) => !line.includes(broken))).toEqual([]);
   });
 
   it('has a README in English and Norwegian: what it is, who made it, living people, how to check it', () => {

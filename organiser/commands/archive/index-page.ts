@@ -7,7 +7,7 @@
  * Every text is escaped as it is written (names and captions are what relatives typed); links are relative paths,
  * each segment encoded.
  */
-import { indexPath, relativeHref } from '../../../admin/archive/public-pages.ts';
+import { ARCHIVE_STYLE, indexPath, relativeHref } from '../../../admin/archive/public-pages.ts';
 import { escapeHtml } from '../../../src/lib/escape-html.ts';
 import type { CatalogueEntry } from '../../../src/domain/catalogue.ts';
 import { titleOf } from '../../../src/domain/catalogue.ts';
@@ -61,10 +61,13 @@ export function indexPage(model: ArchiveModel, locale: Locale): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(t.title)}</title>
+<style>${ARCHIVE_STYLE}</style>
 </head>
 <body>
 <header>
 <p lang="${other}">${link(indexPath(other), escapeHtml(t.otherLanguage))}</p>
+</header>
+<main>
 <h1>${escapeHtml(t.title)}</h1>
 <p>${escapeHtml(t.intro(dayText(model.made, locale)))}</p>
 <p><strong>${escapeHtml(t.livingPeople)}</strong></p>
@@ -75,8 +78,6 @@ export function indexPage(model: ArchiveModel, locale: Locale): string {
 ${sections.map(({ id, title }) => `<li><a href="#${id}">${escapeHtml(title)}</a></li>`).join('\n')}
 </ul>
 </nav>
-</header>
-<main>
 ${sections
   .map(
     ({ id, title, body }) =>
