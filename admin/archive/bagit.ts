@@ -91,6 +91,15 @@ export async function writeBag(folder: string, contents: BagContents): Promise<W
   return { folder: target, ...written };
 }
 
+/**
+ * Throws, as writeBag would, when a bag cannot be written into `folder` (not empty, a file, a .partial left from a
+ * stopped run): for a caller that gathers the contents for minutes first, so that it says so before, not after.
+ */
+export async function checkBagFolder(folder: string): Promise<void> {
+  const target = resolve(folder);
+  await checkTarget(target, `${target}.partial`);
+}
+
 /** What is to be written, every name checked: payload and tag paths in NFC, the info as pairs. */
 interface Plan {
   payload: { path: string; given: string; content: PayloadFile['content'] }[];

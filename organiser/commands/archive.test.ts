@@ -254,11 +254,20 @@ describe('organiser:archive', () => {
     expect(readme).toMatch(/\b1 bilde delt av\s+slektninger/);
   });
 
-  it('refuses a folder that is not empty, and a site that was never built, leaving the folder as it was', async () => {
-    const again = await run(bag);
+  it('refuses a folder that is not empty, and a site that was never built, before reading the bucket', async () => {
+    // Storage out of reach: the refusals come first, without a request.
+    const unreachable = async (...argv: string[]) => {
+      const ctx = emulators.context();
+      const code = await archive(argv, {
+        ...ctx,
+        env: { ...ctx.env, STORAGE_EMULATOR_URL: 'http://127.0.0.1:9' },
+      });
+      return { code, err: ctx.io.stderr.join('\n') };
+    };
+    const again = await unreachable(bag);
     expect(again.code).toBe(1);
     expect(again.err).toMatch(/^organiser:archive failed: The archive was not written: .* is not empty/m);
-    const noSite = await run(join(folder, 'other'), '--site', join(folder, 'no-such-site'));
+    const noSite = await unreachable(join(folder, 'other'), '--site', join(folder, 'no-such-site'));
     expect(noSite.code).toBe(1);
     expect(noSite.err).toMatch(/npm run build/);
     expect(existsSync(join(folder, 'other'))).toBe(false);

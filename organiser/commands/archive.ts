@@ -6,7 +6,7 @@
  */
 import { resolve } from 'node:path';
 
-import { writeBag } from '../../admin/archive/bagit.ts';
+import { checkBagFolder, writeBag } from '../../admin/archive/bagit.ts';
 import { ExifToolProcess } from '../../admin/archive/metadata/exiftool.ts';
 import { storageFailure } from '../core/admin.ts';
 import { defineCommand, plural, runIfMain } from '../core/cli.ts';
@@ -86,6 +86,11 @@ export const main = defineCommand({
     const { io } = ctx;
     io.out(`Archive folder: ${folder}`);
     io.out(`Site pages from: ${distFolder}`);
+    try {
+      await checkBagFolder(folder);
+    } catch (err) {
+      throw failure('The archive was not written', err, target);
+    }
     const connection = await admin();
     const exiftool = new ExifToolProcess();
     const bar = progressBar('Writing');

@@ -67,6 +67,8 @@ export async function planArchive(
   onFile: OnFileWritten = () => {},
 ): Promise<ArchivePlan> {
   const { bucket } = sources;
+  // First: a site never built is said at once, before minutes of reading the bucket.
+  const pages = await archivedPages(sources.distFolder);
   const notes: string[] = [];
   const payload: PayloadFile[] = [];
   let sourceBytes = 0;
@@ -159,7 +161,6 @@ export async function planArchive(
     });
   }
 
-  const pages = await archivedPages(sources.distFolder);
   for (const page of pages) payload.push({ path: page.path, content: Buffer.from(page.html) });
 
   const model: ArchiveModel = { made: sources.made, madeBy: sources.madeBy, files, pictures, photos, pages };

@@ -30,6 +30,8 @@ export async function startAuthEmulator(opts: {
   }
   const host = opts.host ?? '127.0.0.1';
   const server = createServer(await createApp(opts.projectId));
+  // As the Storage emulator's (../storage/emulator.ts): no reset of a reused idle socket after 5 s.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, host, () => resolve());

@@ -335,6 +335,10 @@ function createEmulatorClass(ft: FirebaseToolsInternals, ruleset: Ruleset) {
       const app = scopeMediaGets(await ft.createApp(this.args.projectId, this));
       this._app = app;
       const server = createServer(app);
+      // Longer than a client's idle keep-alive socket waits (Node's agent reuses one without a timeout of its
+      // own): at Node's 5 s, a request sent as the server closes its idle socket meets ECONNRESET, as a command
+      // run a few seconds after another on a loaded machine did. Cloud Storage keeps connections far longer.
+      server.keepAliveTimeout = 65_000;
       await listen(server, host, port);
       this.server = server;
     }
