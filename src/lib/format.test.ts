@@ -58,11 +58,13 @@ describe('format', () => {
 
   it('writes ranges across months and years', () => {
     expect(read(formatDateRange('2026-06-30', '2026-07-02', 'en'))).toBe('June 30th – July 2nd, 2026');
-    expect(read(formatDateRange('2026-06-30', '2026-07-02', 'nb'))).toBe('30. juni–2. juli 2026');
+    expect(read(formatDateRange('2026-06-30', '2026-07-02', 'nb'))).toBe('30. juni\u00a0– 2. juli 2026');
     expect(read(formatDateRange('2025-12-30', '2026-01-02', 'en'))).toBe(
       'December 30th, 2025 – January 2nd, 2026',
     );
-    expect(read(formatDateRange('2025-12-30', '2026-01-02', 'nb'))).toBe('30. desember 2025–2. januar 2026');
+    expect(read(formatDateRange('2025-12-30', '2026-01-02', 'nb'))).toBe(
+      '30. desember 2025\u00a0– 2. januar 2026',
+    );
   });
 
   it('never shifts a calendar date with the time zone', () => {

@@ -96,7 +96,7 @@ export function formatWeekdayDate(iso: string, locale: Locale = currentLocale())
 
 /**
  * A span of days, written as people write it: "July 10th–12th, 2026" / "10.–12. juli 2026";
- * across months "June 30th – July 2nd, 2026" / "30. juni–2. juli 2026"; across years in full. A word
+ * across months "June 30th – July 2nd, 2026" / "30. juni – 2. juli 2026"; across years in full. A word
  * joiner follows a dash between numbers, so the range never breaks there ("10.–" / "12. juli").
  */
 export function formatDateRange(startIso: string, endIso: string, locale: Locale = currentLocale()): string {
@@ -104,13 +104,14 @@ export function formatDateRange(startIso: string, endIso: string, locale: Locale
   const end = partsOf(endIso, locale);
   let range: string;
   if (start.year !== end.year) {
-    const separator = locale === 'nb' ? '–' : ' – ';
+    // A dash between parts with spaces has spaces (Språkrådet); in Norwegian a line never starts with it.
+    const separator = locale === 'nb' ? '\u00a0– ' : ' – ';
     range = `${formatLongDate(startIso, locale)}${separator}${formatLongDate(endIso, locale)}`;
   } else if (locale === 'nb') {
     range =
       start.month === end.month
         ? `${start.day}.–${end.day}. ${end.month} ${end.year}`
-        : `${start.day}. ${start.month}–${end.day}. ${end.month} ${end.year}`;
+        : `${start.day}. ${start.month}\u00a0– ${end.day}. ${end.month} ${end.year}`;
   } else {
     range =
       start.month === end.month
