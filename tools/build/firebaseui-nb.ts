@@ -294,46 +294,47 @@ export const NB_TRANSLATIONS: readonly Translation[] = [
   },
 
   // Firebase Auth and service errors as FirebaseUI's error mapper words them (user disabled, timeout,
-  // too many requests, quota, network, server errors).
+  // too many requests, quota, network, server errors). Where a relative can do nothing about it (a malformed
+  // request, a server fault), the Norwegian says only that: something went wrong, try again later.
   {
     en: 'b+="Client specified an invalid argument."',
-    nb: 'b+="Klienten oppga et ugyldig argument."',
+    nb: 'b+="Noe gikk galt. Prøv igjen senere."',
     count: 1,
   },
   {
     en: 'b+="Client specified an invalid project configuration."',
-    nb: 'b+="Klienten oppga en ugyldig prosjektkonfigurasjon."',
+    nb: 'b+="Noe gikk galt. Prøv igjen senere."',
     count: 1,
   },
   {
     en: 'b+="Request can not be executed in the current system state."',
-    nb: 'b+="Forespørselen kan ikke utføres i systemets nåværende tilstand."',
+    nb: 'b+="Noe gikk galt. Prøv igjen senere."',
     count: 1,
   },
   {
     en: 'b+="Client specified an invalid range."',
-    nb: 'b+="Klienten oppga et ugyldig område."',
+    nb: 'b+="Noe gikk galt. Prøv igjen senere."',
     count: 1,
   },
   {
     en: 'b+="Request not authenticated due to missing, invalid, or expired OAuth token."',
-    nb: 'b+="Forespørselen er ikke autentisert fordi OAuth-tokenet mangler, er ugyldig eller er utløpt."',
+    nb: 'b+="Noe gikk galt. Prøv igjen senere."',
     count: 1,
   },
   {
     en: 'b+="Client does not have sufficient permission."',
-    nb: 'b+="Klienten har ikke tilstrekkelige tillatelser."',
+    nb: 'b+="Noe gikk galt. Prøv igjen senere."',
     count: 1,
   },
-  { en: 'b+="Specified resource is not found."', nb: 'b+="Fant ikke ressursen."', count: 1 },
+  { en: 'b+="Specified resource is not found."', nb: 'b+="Noe gikk galt. Prøv igjen senere."', count: 1 },
   {
     en: 'b+="Concurrency conflict, such as read-modify-write conflict."',
-    nb: 'b+="Samtidighetskonflikt, for eksempel en les-endre-skriv-konflikt."',
+    nb: 'b+="Noe gikk galt. Prøv igjen senere."',
     count: 1,
   },
   {
     en: 'b+="The resource that a client tried to create already exists."',
-    nb: 'b+="Ressursen som klienten prøvde å opprette, finnes allerede."',
+    nb: 'b+="Noe gikk galt. Prøv igjen senere."',
     count: 1,
   },
   {
@@ -343,25 +344,25 @@ export const NB_TRANSLATIONS: readonly Translation[] = [
   },
   {
     en: 'b+="Request cancelled by the client."',
-    nb: 'b+="Klienten avbrøt forespørselen."',
+    nb: 'b+="Noe gikk galt. Prøv igjen senere."',
     count: 1,
   },
   {
     en: 'b+="Unrecoverable data loss or data corruption."',
-    nb: 'b+="Data har gått tapt eller blitt ødelagt og kan ikke gjenopprettes."',
+    nb: 'b+="Noe gikk galt. Prøv igjen senere."',
     count: 1,
   },
-  { en: 'b+="Unknown server error."', nb: 'b+="Ukjent serverfeil."', count: 1 },
-  { en: 'b+="Internal server error."', nb: 'b+="Intern serverfeil."', count: 1 },
+  { en: 'b+="Unknown server error."', nb: 'b+="Noe gikk galt. Prøv igjen senere."', count: 1 },
+  { en: 'b+="Internal server error."', nb: 'b+="Noe gikk galt. Prøv igjen senere."', count: 1 },
   {
     en: 'b+="API method not implemented by the server."',
-    nb: 'b+="Serveren støtter ikke denne API-metoden."',
+    nb: 'b+="Noe gikk galt. Prøv igjen senere."',
     count: 1,
   },
-  { en: 'b+="Service unavailable."', nb: 'b+="Tjenesten er ikke tilgjengelig."', count: 1 },
+  { en: 'b+="Service unavailable."', nb: 'b+="Noe gikk galt. Prøv igjen senere."', count: 1 },
   {
     en: 'b+="Request deadline exceeded."',
-    nb: 'b+="Tidsfristen for forespørselen er overskredet."',
+    nb: 'b+="Noe gikk galt. Prøv igjen senere."',
     count: 1,
   },
   { en: `b+="${WIDGET_ACCOUNT_BLOCKED}"`, nb: 'b+="Arrangørene har sperret denne kontoen."', count: 1 },
