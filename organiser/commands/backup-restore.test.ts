@@ -235,6 +235,32 @@ describe('organiser:restore', () => {
     expect(again.lines.at(-1)).toBe('Nothing to put back.');
   });
 
+  it('a file changed in the backup stops the restore with a clear message; what was put back stays', async () => {
+    const bucket = emulators.admin.bucket(BUCKET);
+    const manifest = await readManifest(folder, BUCKET);
+    const paths = Object.keys(manifest.objects).filter((path) => path.startsWith('members/documents/'));
+    expect(paths.length).toBeGreaterThan(5);
+    for (const path of paths) await bucket.file(path).delete();
+    const broken = paths[paths.length - 1]!;
+    const local = localPathOf(folder, broken);
+    const bytes = readFileSync(local);
+    writeFileSync(local, Buffer.concat([bytes, Buffer.from('changed by hand')]));
+    try {
+      const failed = await run(restore, folder);
+      expect(failed.code).toBe(1);
+      expect(failed.err).toMatch(
+        /^organiser:restore failed: .* is not the file the backup recorded .*What is back stays back: run the same command again\.$/m,
+      );
+      const back = await Promise.all(paths.map(async (path) => (await bucket.file(path).exists())[0]));
+      expect(back.filter(Boolean).length).toBeGreaterThan(0);
+      expect(back[paths.length - 1]).toBe(false);
+    } finally {
+      writeFileSync(local, bytes);
+    }
+    expect((await run(restore, folder)).code).toBe(0);
+    for (const path of paths) expect((await bucket.file(path).exists())[0], path).toBe(true);
+  });
+
   it('a backup folder that is none: exit 1 with a clear message; no folder: usage error', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'reunion-no-backup-'));
     const none = await run(restore, empty);

@@ -198,25 +198,40 @@ export const main = defineCommand({
       bytes: 0,
       totalBytes: files.reduce((sum, e) => sum + e.size, 0),
     };
-    try {
-      for (const entry of files) {
+    // Four at a time, as the backup reads: one at a time waits on every round trip (8,619 files: 43 s in
+    // bench:backup). The first failure stops the others from taking more; what is back stays back.
+    let failed: CommandError | undefined;
+    let next = 0;
+    const worker = async () => {
+      for (let i = next++; i < files.length && !failed; i = next++) {
+        const entry = files[i]!;
         try {
           await putBack(bucket, folder, entry);
         } catch (err) {
-          if (err instanceof Error && !('code' in err))
-            throw new CommandError(`${err.message}. What is back stays back: run the same command again.`);
-          const failure = storageFailure(`Putting back gs://${target.bucket}/${entry.path}`, err, target);
-          throw new CommandError(`${failure.message} What is back stays back: run the same command again.`, {
-            cause: err,
-          });
+          if (err instanceof Error && !('code' in err)) {
+            failed ??= new CommandError(
+              `${err.message}. What is back stays back: run the same command again.`,
+            );
+          } else {
+            const failure = storageFailure(`Putting back gs://${target.bucket}/${entry.path}`, err, target);
+            failed ??= new CommandError(
+              `${failure.message} What is back stays back: run the same command again.`,
+              { cause: err },
+            );
+          }
+          return;
         }
         figures.files += 1;
         figures.bytes += entry.size;
         bar.update(figures);
       }
+    };
+    try {
+      await Promise.all(Array.from({ length: Math.min(4, files.length) }, worker));
     } finally {
       bar.done();
     }
+    if (failed) throw failed;
     for (const change of plan.accounts) {
       try {
         await restoreAccount(connection.auth, change);
