@@ -11,9 +11,8 @@ import { ExifToolProcess } from '../../admin/archive/metadata/exiftool.ts';
 import { storageFailure } from '../core/admin.ts';
 import { defineCommand, plural, runIfMain } from '../core/cli.ts';
 import { CommandError, EXIT_OK, UsageError } from '../core/errors.ts';
-import { progressBar } from '../core/progress.ts';
+import { bytesText as size, progressBar } from '../core/progress.ts';
 import { BUCKET_HELP, TARGET_HELP, TARGET_OPTIONS, type Target } from '../core/target.ts';
-import { formatBytes } from '../../src/lib/format-sizes.ts';
 import { planArchive, type ArchivePlan } from './archive/contents.ts';
 
 const NAME = 'organiser:archive';
@@ -49,8 +48,6 @@ macOS: brew install exiftool). Exit codes: 0 written; 1 it could not be written 
 the message names); 2 usage error.`;
 
 const OPTIONS = { ...TARGET_OPTIONS, 'made-by': { type: 'string' }, site: { type: 'string' } } as const;
-
-const size = (bytes: number) => formatBytes(bytes, 'en').replace('\u00a0', ' ');
 
 /**
  * What the organiser reads when it fails: Cloud Storage's answer (or the emulator not reached) as the other commands

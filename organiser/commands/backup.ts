@@ -16,9 +16,8 @@ import {
 import { authFailure, storageFailure } from '../core/admin.ts';
 import { defineCommand, plural, runIfMain } from '../core/cli.ts';
 import { CommandError, EXIT_FAILED, EXIT_OK, UsageError } from '../core/errors.ts';
-import { progressBar } from '../core/progress.ts';
+import { bytesText as size, progressBar } from '../core/progress.ts';
 import { BUCKET_HELP, TARGET_HELP, TARGET_OPTIONS } from '../core/target.ts';
-import { formatBytes } from '../../src/lib/format-sizes.ts';
 
 const NAME = 'organiser:backup';
 
@@ -48,8 +47,6 @@ Keep two backups in two places (two drives, one at another organiser's home) and
 --verify found a difference; 2 usage error.`;
 
 const OPTIONS = { ...TARGET_OPTIONS, verify: { type: 'boolean' } } as const;
-
-const size = (bytes: number) => formatBytes(bytes, 'en').replace('\u00a0', ' ');
 
 /** The one line a run ends with. */
 export function summary(report: BackupReport): string {

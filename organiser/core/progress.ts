@@ -11,7 +11,8 @@ export interface ProgressFigures {
   totalBytes: number;
 }
 
-const bytes = (count: number) => formatBytes(count, 'en').replace('\u00a0', ' ');
+/** A size as the commands print it: "12 MB", with a plain space (a terminal's copy and paste keeps it). */
+export const bytesText = (count: number) => formatBytes(count, 'en').replace('\u00a0', ' ');
 
 /** One line: a bar of `width` characters, the files and the bytes, e.g. "[#####-----] 50 of 100 files, 2 MB of 4 MB". */
 export function progressLine(label: string, figures: ProgressFigures, width = 24): string {
@@ -23,7 +24,7 @@ export function progressLine(label: string, figures: ProgressFigures, width = 24
   const filled = Math.round(Math.min(1, Math.max(0, fraction)) * width);
   return (
     `${label} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${figures.files} of ${figures.totalFiles} ` +
-    `files, ${bytes(figures.bytes)} of ${bytes(figures.totalBytes)}`
+    `files, ${bytesText(figures.bytes)} of ${bytesText(figures.totalBytes)}`
   );
 }
 
