@@ -7,7 +7,7 @@ import { RichText } from '../../components/rich-text';
 import { config } from '../../config/env';
 import type { PhotoAccess } from '../../firebase/photo-access';
 import { m } from '../../paraglide/messages.js';
-import { DetailsCache } from './view/details-cache';
+import { DetailsCache } from '../../components/photo-view/details-cache';
 import { Gallery } from './gallery/gallery';
 import { browserModerationDeps, Moderation } from './moderation/moderation';
 import { MyPhotos } from './mine/my-photos';

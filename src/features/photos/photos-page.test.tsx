@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { PhotoAccess } from '../../firebase/photo-access';
-import { DetailsCache } from './view/details-cache';
+import { DetailsCache } from '../../components/photo-view/details-cache';
 import { Moderation, type ModerationDeps } from './moderation/moderation';
 import PhotosPage from './photos-page';
 

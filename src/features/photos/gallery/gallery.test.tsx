@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PhotoLocation } from '../../../domain/photos';
 import type { PhotoAccess } from '../../../firebase/photo-access';
-import { DetailsCache } from '../view/details-cache';
+import { DetailsCache } from '../../../components/photo-view/details-cache';
 import { Gallery, type GalleryProps } from './gallery';
 
 const removed: string[] = [];

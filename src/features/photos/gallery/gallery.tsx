@@ -5,12 +5,12 @@ import { listSharedPage, type PhotoPage } from '../../../firebase/photos';
 import type { PhotoAccess } from '../../../firebase/photo-access';
 import { formatCount } from '../../../lib/format-sizes';
 import { m } from '../../../paraglide/messages.js';
-import { useDetails, type DetailsCache } from '../view/details-cache';
+import { useDetails, type DetailsCache } from '../../../components/photo-view/details-cache';
 import { DownloadAllPhotos } from './download-all-photos';
 import { galleryReducer, initialGallery, wantsPage } from './gallery-paging';
-import { altTextOf } from '../photo-text';
-import { PhotoViewer } from '../view/photo-viewer';
-import { Thumbnail } from '../view/thumbnail';
+import { altTextOf } from '../../../components/photo-view/photo-text';
+import { PhotoViewer } from '../../../components/photo-view/photo-viewer';
+import { Thumbnail } from '../../../components/photo-view/thumbnail';
 import { VisibilityTracker, type Visibility } from './visibility';
 
 interface TileProps {

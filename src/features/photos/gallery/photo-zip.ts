@@ -7,7 +7,7 @@
  */
 import { makeZip } from 'client-zip';
 import { MAX_PHOTO_BYTES, takenAtOfPhotoId } from '../../../domain/photos';
-import { downloadNameOf } from '../photo-text';
+import { downloadNameOf } from '../../../components/photo-view/photo-text';
 
 /** The most a part may hold when it is built in memory. */
 export const PART_LIMIT_BYTES = 500 * 1000 * 1000;

@@ -4,10 +4,10 @@ import type { PhotoLocation } from '../../../domain/photos';
 import { listPendingOf, listSharedOf, withdrawWaitingPhoto } from '../../../firebase/photos';
 import type { PhotoAccess } from '../../../firebase/photo-access';
 import { m } from '../../../paraglide/messages.js';
-import { useDetails, type DetailsCache } from '../view/details-cache';
+import { useDetails, type DetailsCache } from '../../../components/photo-view/details-cache';
 import { forgetPhoto, rememberedPhotos } from './my-photos-store';
-import { altTextOf, takenAtText } from '../photo-text';
-import { Thumbnail } from '../view/thumbnail';
+import { altTextOf, takenAtText } from '../../../components/photo-view/photo-text';
+import { Thumbnail } from '../../../components/photo-view/thumbnail';
 
 type Fate = 'waiting' | 'shared' | 'not-accepted';
 

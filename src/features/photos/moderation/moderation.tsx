@@ -13,11 +13,11 @@ import type { PhotoAccess } from '../../../firebase/photo-access';
 import { formatCount } from '../../../lib/format-sizes';
 import { m } from '../../../paraglide/messages.js';
 import { Sender } from '../../../components/review/sender';
-import { useDetails, type DetailsCache } from '../view/details-cache';
+import { useDetails, type DetailsCache } from '../../../components/photo-view/details-cache';
 import type { PhotoPreparer } from '../prepare/photo-preparer';
-import { altTextOf, sharedByText, takenAtText } from '../photo-text';
-import { PhotoViewer } from '../view/photo-viewer';
-import { Thumbnail } from '../view/thumbnail';
+import { altTextOf, sharedByText, takenAtText } from '../../../components/photo-view/photo-text';
+import { PhotoViewer } from '../../../components/photo-view/photo-viewer';
+import { Thumbnail } from '../../../components/photo-view/thumbnail';
 
 export interface ModerationDeps {
   list: () => Promise<WaitingPhoto[]>;

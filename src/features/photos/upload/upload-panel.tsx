@@ -5,7 +5,7 @@ import type { PhotoErrorKind } from '../../../firebase/photos';
 import { formatPercent } from '../../../lib/format';
 import { formatBytes, formatCount } from '../../../lib/format-sizes';
 import { m } from '../../../paraglide/messages.js';
-import { takenAtText } from '../photo-text';
+import { takenAtText } from '../../../components/photo-view/photo-text';
 import {
   canCancel,
   canRemove,

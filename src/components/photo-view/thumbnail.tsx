@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Spinner } from 'react-bootstrap';
-import { parsePhotoPath, thumbnailPathOf, type PhotoLocation } from '../../../domain/photos';
-import { fetchPhoto, fetchThumbnail, isNotFound } from '../../../firebase/photos';
-import { m } from '../../../paraglide/messages.js';
-import { useBlob, type BlobState } from '../../../lib/use-blob';
+import { parsePhotoPath, thumbnailPathOf, type PhotoLocation } from '../../domain/photos';
+import { fetchPhoto, fetchThumbnail, isNotFound } from '../../firebase/photos';
+import { m } from '../../paraglide/messages.js';
+import './photo-view.scss';
+import { useBlob, type BlobState } from '../../lib/use-blob';
 
 /** A thumbnail's bytes by its path (the key useBlob keeps), with the ID token. */
 function loadThumbnail(path: string, signal: AbortSignal): Promise<Blob> {

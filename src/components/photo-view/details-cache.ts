@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import type { PhotoLocation } from '../../../domain/photos';
+import type { PhotoLocation } from '../../domain/photos';
 import {
   isNotFound,
   sharedDetails,
   waitingDetails,
   type PendingMetadata,
   type PhotoDetails,
-} from '../../../firebase/photos';
+} from '../../firebase/photos';
 
 /** What the page shows of a photo: a shared photo's details, or (organisers) a waiting photo's metadata. */
 export type ShownDetails = PhotoDetails | PendingMetadata;

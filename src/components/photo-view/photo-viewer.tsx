@@ -1,17 +1,18 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
 import { Alert, Button, Modal, ProgressBar, Spinner } from 'react-bootstrap';
-import { MailLink } from '../../../components/approval/mail-link';
-import { photoPathOf, type PhotoLocation } from '../../../domain/photos';
-import { isNotFound, removeSharedPhoto } from '../../../firebase/photos';
-import type { PhotoAccess } from '../../../firebase/photo-access';
-import { formatPercent } from '../../../lib/format';
-import { formatCount } from '../../../lib/format-sizes';
-import { saveUrl } from '../../../lib/save-file';
-import { m } from '../../../paraglide/messages.js';
+import { MailLink } from '../approval/mail-link';
+import { photoPathOf, type PhotoLocation } from '../../domain/photos';
+import { isNotFound, removeSharedPhoto } from '../../firebase/photos';
+import type { PhotoAccess } from '../../firebase/photo-access';
+import { formatPercent } from '../../lib/format';
+import { formatCount } from '../../lib/format-sizes';
+import { saveUrl } from '../../lib/save-file';
+import { m } from '../../paraglide/messages.js';
+import './photo-view.scss';
 import { useDetails, type DetailsCache, type ShownDetails } from './details-cache';
-import { altTextOf, downloadNameOf, removalRequest, sharedByText, takenAtText } from '../photo-text';
+import { altTextOf, downloadNameOf, removalRequest, sharedByText, takenAtText } from './photo-text';
 import { loadPhoto } from './thumbnail';
-import { useBlob } from '../../../lib/use-blob';
+import { useBlob } from '../../lib/use-blob';
 
 /** A swipe: the finger moved at least this far sideways, and more sideways than up or down. */
 const SWIPE_PX = 50;
