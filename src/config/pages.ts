@@ -90,6 +90,12 @@ export const PAGE_LIST = [
     access: 'member',
     nav: { menu: 'members', label: m.nav_photos },
   },
+  {
+    name: 'members/account',
+    module: 'features/account/account-page.tsx',
+    access: 'member',
+    nav: { menu: 'members', label: m.account_heading },
+  },
   // One page per catalogue picture opened for naming (its file id), linked from its row in the members area.
   {
     name: 'who-is-who',

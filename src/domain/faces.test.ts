@@ -1,4 +1,6 @@
 import {
+  faceHash,
+  faceOfHash,
   findFaces,
   descriptorPathOf,
   facesFilePathOf,
@@ -233,5 +235,28 @@ describe('a suggestion reviewed is the suggestion kept', () => {
       faces: [{ number: 1, name: 'Ole\u202E', note: '\u200B' }],
     };
     expect(parseFacesFile(JSON.stringify(file))?.faces).toEqual([{ number: 1, name: 'Ole' }]);
+  });
+});
+
+describe('a link to a face', () => {
+  it('names the face in the fragment, and reads it back', () => {
+    expect(faceHash(12)).toBe('#face-12');
+    expect(faceOfHash(faceHash(12))).toBe(12);
+    expect(faceOfHash('#face-1')).toBe(1);
+  });
+
+  it('reads nothing from other fragments', () => {
+    for (const hash of [
+      '',
+      '#',
+      '#face-',
+      '#face-0',
+      '#face-012',
+      '#face-12x',
+      '#face-99999',
+      '#faces-3',
+      '#face--3',
+    ])
+      expect(faceOfHash(hash), hash).toBeUndefined();
   });
 });

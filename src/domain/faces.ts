@@ -88,6 +88,17 @@ export function nameableImage(fileId: string): CatalogueEntry | undefined {
   return CATALOGUE.find((entry) => entry.id === fileId && entry.kind === 'jpeg');
 }
 
+/** The fragment of a link to one face of a picture (/members/who-is-who/<file id>#face-12): the page shows that face. */
+export function faceHash(face: number): string {
+  return `#face-${face}`;
+}
+
+/** The face a link's fragment names (#face-12), if it names one. */
+export function faceOfHash(hash: string): number | undefined {
+  const match = /^#face-([1-9][0-9]{0,3})$/.exec(hash);
+  return match ? Number(match[1]) : undefined;
+}
+
 /** A face's box on the picture, as fractions of its width and height (0 to 1), so it holds at every zoom. */
 export interface FaceBox {
   x: number;

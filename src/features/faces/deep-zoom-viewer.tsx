@@ -22,6 +22,8 @@ interface Props {
   /** A tap or click on the picture, where (fractions of its width and height), and the face there if any. */
   onPick: (point: { x: number; y: number }, face: Face | undefined) => void;
   onTileError?: () => void;
+  /** The face to show when the picture opens (a link to it: #face-12), instead of the whole picture. */
+  startAt?: FaceBox;
 }
 
 /**
@@ -33,13 +35,13 @@ interface Props {
  * the way to them by keyboard and screen reader).
  */
 export const DeepZoomViewer = forwardRef<DeepZoomHandle, Props>(function DeepZoomViewer(
-  { fileId, width, height, faces, selected, onPick, onTileError },
+  { fileId, width, height, faces, selected, onPick, onTileError, startAt },
   ref,
 ) {
   const element = useRef<HTMLDivElement>(null);
   const viewer = useRef<OpenSeadragon.Viewer | null>(null);
-  const callbacks = useRef({ onPick, onTileError, faces });
-  callbacks.current = { onPick, onTileError, faces };
+  const callbacks = useRef({ onPick, onTileError, faces, startAt });
+  callbacks.current = { onPick, onTileError, faces, startAt };
 
   useEffect(() => {
     const source = new OpenSeadragon.DziTileSource(width, height, TILE_SIZE, TILE_OVERLAP, '', TILE_FORMAT);
@@ -97,6 +99,10 @@ export const DeepZoomViewer = forwardRef<DeepZoomHandle, Props>(function DeepZoo
     };
     instance.addHandler('animation', showNumbers);
     instance.addHandler('open', showNumbers);
+    instance.addOnceHandler('open', () => {
+      const box = callbacks.current.startAt;
+      if (box) instance.viewport.fitBoundsWithConstraints(roomAround(box, width, height), true);
+    });
     instance.addHandler('resize', showNumbers);
 
     // The keys by what they type, not where they sit (OpenSeadragon's own go by position: on a Norwegian keyboard
@@ -173,19 +179,7 @@ export const DeepZoomViewer = forwardRef<DeepZoomHandle, Props>(function DeepZoo
     ref,
     () => ({
       flyTo(box) {
-        const instance = viewer.current;
-        if (!instance) return;
-        const aspect = height / width;
-        // Twice the face's size each way: the face at about half the view, a little of its neighbours around it.
-        const room = Math.max(box.width, box.height * aspect);
-        instance.viewport.fitBoundsWithConstraints(
-          new OpenSeadragon.Rect(
-            box.x + box.width / 2 - room,
-            (box.y + box.height / 2) * aspect - room,
-            room * 2,
-            room * 2,
-          ),
-        );
+        viewer.current?.viewport.fitBoundsWithConstraints(roomAround(box, width, height));
       },
       zoom(direction) {
         if (viewer.current) zoomView(viewer.current.viewport, direction);
@@ -206,6 +200,18 @@ export const DeepZoomViewer = forwardRef<DeepZoomHandle, Props>(function DeepZoo
     />
   );
 });
+
+/** Twice the face's size each way: the face at about half the view, a little of its neighbours around it. */
+function roomAround(box: FaceBox, width: number, height: number): OpenSeadragon.Rect {
+  const aspect = height / width;
+  const room = Math.max(box.width, box.height * aspect);
+  return new OpenSeadragon.Rect(
+    box.x + box.width / 2 - room,
+    (box.y + box.height / 2) * aspect - room,
+    room * 2,
+    room * 2,
+  );
+}
 
 const ZOOM_STEP = 1.5;
 

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Alert, Button, ButtonGroup, Col, Row } from 'react-bootstrap';
 import { CheckAgain } from '../../components/approval/check-again';
 import { MailLink } from '../../components/approval/mail-link';
 import { PageLoading } from '../../components/page-loading';
 import { RichText } from '../../components/rich-text';
 import { config } from '../../config/env';
-import { PICTURES_FOR_NAMING, withName, type Face, type FacesFile } from '../../domain/faces';
+import { faceOfHash, PICTURES_FOR_NAMING, withName, type Face, type FacesFile } from '../../domain/faces';
 import {
   deleteSuggestion,
   readAllSuggestions,
@@ -33,7 +34,10 @@ type Loaded =
 
 function Picture({ fileId, access }: { fileId: string; access: PhotoAccess }) {
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [selected, setSelected] = useState<number | undefined>();
+  // A link to a face (#face-12, from the account page) opens the picture on it, chosen.
+  const { hash } = useLocation();
+  const [linked] = useState(() => faceOfHash(hash));
+  const [selected, setSelected] = useState<number | undefined>(linked);
   const [placing, setPlacing] = useState(false);
   const [tilesFailed, setTilesFailed] = useState(false);
   const [mine, setMine] = useState<StoredSuggestion[]>([]);
@@ -162,6 +166,7 @@ function Picture({ fileId, access }: { fileId: string; access: PhotoAccess }) {
               selected={selected}
               onPick={onPick}
               onTileError={() => setTilesFailed(true)}
+              startAt={file.faces.find((candidate) => candidate.number === linked)?.box}
             />
           </div>
           <p className="small text-body-secondary mt-1 mb-0">{m.faces_keys_hint()}</p>

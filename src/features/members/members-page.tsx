@@ -2,7 +2,6 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { Button, Card, Col, Collapse, Row } from 'react-bootstrap';
 import { useAuth } from '../../lib/auth-context';
 import { Link } from 'react-router';
-import { AccountCard } from '../../components/account/account-card';
 import { useHashSection } from '../../lib/hash-section';
 import { MessageModal } from '../../components/message-modal';
 import { PageMeta, type PageMetaMessages } from '../../components/page-meta';
@@ -69,6 +68,33 @@ function SeminarList() {
         </div>
       </Collapse>
     </>
+  );
+}
+
+/**
+ * The shortcuts (the video channel, past seminars, the account page): in the sidebar beside the files on a wide
+ * screen; on a phone after them, so that the first screen shows the welcome, Find a file and the first documents.
+ */
+function QuickActions({ className }: { className: string }) {
+  return (
+    <Card className={`mt-3 shadow-sm quick-actions ${className}`}>
+      <Card.Header as="h2" className="h5 mb-0">
+        {m.members_quick_actions()}
+      </Card.Header>
+      <Card.Body>
+        <ul className="list-unstyled mb-0">
+          <li className="mb-2">
+            <ExternalLink href={config.links.videoChannel}>{m.members_video_channel()}</ExternalLink>
+          </li>
+          <li className="mb-2">
+            <ExternalLink href={config.links.seminars}>{m.members_past_seminars()}</ExternalLink>
+          </li>
+          <li>
+            <Link to={pagePath('members/account')}>{m.account_heading()}</Link>
+          </li>
+        </ul>
+      </Card.Body>
+    </Card>
   );
 }
 
@@ -164,31 +190,14 @@ export default function MembersPage() {
               active={active}
               onSelect={select}
             />
-            <Card className="mt-3 shadow-sm quick-actions">
-              <Card.Header as="h2" className="h5 mb-0">
-                {m.members_quick_actions()}
-              </Card.Header>
-              <Card.Body>
-                <ul className="list-unstyled mb-0">
-                  <li className="mb-2">
-                    <ExternalLink href={config.links.videoChannel}>{m.members_video_channel()}</ExternalLink>
-                  </li>
-                  <li>
-                    <ExternalLink href={config.links.seminars}>{m.members_past_seminars()}</ExternalLink>
-                  </li>
-                </ul>
-              </Card.Body>
-            </Card>
-            <AccountCard />
+            <QuickActions className="d-none d-md-block" />
           </div>
         </Col>
         <Col md={8} lg={9}>
-          <div className="row g-3 mb-4 members-tools">
-            <div className="col-lg-5">
-              <FileSearch query={query} onQuery={setQuery} found={matches.size} />
-            </div>
+          {/* Find a file, then the documents, so that a phone's first screen reaches them; all at once after them. */}
+          <div className="row mb-4 members-tools">
             <div className="col-lg-7">
-              <DownloadAll approved={approved} onError={onError} />
+              <FileSearch query={query} onQuery={setQuery} found={matches.size} />
             </div>
           </div>
           {justApproved ? (
@@ -200,6 +209,9 @@ export default function MembersPage() {
             <h2 id="documents-heading">{m.members_section_documents()}</h2>
             <FileGroups section="documents" {...groupProps} />
           </section>
+          <div className="mb-4">
+            <DownloadAll approved={approved} onError={onError} />
+          </div>
           <section id="images" className="content-section" aria-labelledby="images-heading">
             <h2 id="images-heading">{m.members_section_images()}</h2>
             <FileGroups section="images" {...groupProps} onOpenImage={setViewing} />
@@ -234,6 +246,7 @@ export default function MembersPage() {
               </li>
             </ul>
           </section>
+          <QuickActions className="d-md-none" />
         </Col>
       </Row>
       <ImageViewer

@@ -57,7 +57,7 @@ export default function PrivacyPage() {
           <RichText
             message={m.privacy_delete_text}
             inputs={{}}
-            tags={{ members: (children) => <Link to={pagePath('members')}>{children}</Link> }}
+            tags={{ account: (children) => <Link to={pagePath('members/account')}>{children}</Link> }}
           />
         </p>
       </section>
