@@ -342,6 +342,12 @@ test.describe('Bootstrap trimmed = full Bootstrap, at 390 and 1280 px', () => {
     await page.getByRole('button', { name: /highlighted seminars/ }).click();
     await expect(page.locator('#highlighted-seminars li')).toHaveCount(12);
     await expectSameAtEachWidth(page, 'seminars open', testInfo);
+    // The account page: its facts, badges, the list of the member's photos and Delete my account.
+    await page.setViewportSize({ width: MOBILE.width, height: MOBILE.height });
+    await page.goto('/members/account');
+    await expect(page.locator('.account-facts')).toContainText('Approved by an organiser.');
+    await expect(page.locator('.account-photos, .account-suggestions').getByRole('status')).toHaveCount(0);
+    await expectSameAtEachWidth(page, 'account', testInfo);
   });
 
   test('members area: the menus opened, on a phone and on a desktop', async ({ page }, testInfo) => {

@@ -5,8 +5,8 @@
  *     the account's verified e-mail address and the photo itself first, and confirmed the name relatives see;
  *   - browsing the gallery, the larger view and "Download all photos", and the uploader's own list, the browser never
  *     receives a download token of a photo, nor asks Storage for a photo's metadata;
- *   - every account can be deleted with what it shared: never approved, approval withdrawn with photos waiting
- *     (which it can still see and withdraw), organiser.
+ *   - every account can be deleted with what it shared, from its account page, which lists it first: never approved,
+ *     approval withdrawn with photos waiting (which it can still see and withdraw), organiser.
  */
 import type { Page, Request, Response } from '@playwright/test';
 import sharp from 'sharp';
@@ -193,8 +193,12 @@ test('a raw camera file and a thumbnail of something else, sent past the page, a
   expect(metadataRequests(storage.requests).map(String)).toEqual([]);
 });
 
-/** "Delete my account" from the members area, to the login page that says it is done. */
+/** "Delete my account" on the account page (Members menu, Your account), to the login page that says it is done. */
 async function deleteMyAccount(page: Page, photos: number): Promise<void> {
+  if (!page.url().endsWith('/members/account')) {
+    await page.getByRole('button', { name: 'Members' }).click();
+    await page.locator('.dropdown-menu').getByRole('link', { name: 'Your account' }).click();
+  }
   await page.getByRole('button', { name: 'Delete my account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account' });
   await dialog.getByRole('button', { name: 'Delete my account and photos' }).click();
@@ -249,8 +253,18 @@ test('Delete my account, whatever the account’s state: a verified relative who
   await admin.close();
   const storage = watchStorage(page);
 
-  // Never approved.
-  await openSignedIn(page, neverApproved, '/members');
+  // Never approved: the account page says so, and that there is nothing of theirs.
+  await openSignedIn(page, neverApproved, '/members/account');
+  const facts = page.locator('.account-facts');
+  await expect(facts).toContainText(`Sign-in address${neverApproved.email} Verified`);
+  await expect(facts).toContainText('Not approved yet. Once an organiser has approved your account');
+  await expect(page.getByRole('region', { name: 'Your photos' })).toContainText(
+    'You have not shared any photos.',
+  );
+  await expect(page.getByRole('region', { name: 'Your suggested names' })).toContainText(
+    'You have no suggested names waiting.',
+  );
+  await expectNoViolations(page, 'the account page of a relative never approved');
   await deleteMyAccount(page, 0);
   expect(await signInStatus(neverApproved)).toBe(400);
   expect(metadataRequests(storage.requests).map(String)).toEqual([]);
@@ -274,7 +288,22 @@ test('Delete my account, whatever the account’s state: a verified relative who
       thumbnailPathOf({ state: 'pending', uid: withdrawn.uid, photoId: ids[1]! }),
     ].sort(),
   );
-  await page.goto('/members');
+  // The account page lists what the account still has: the waiting photo and the shared one (not shown while the
+  // approval is away), and the suggestion, a link to its face.
+  await page.goto('/members/account');
+  await expect(page.locator('.account-facts')).toContainText('Not approved yet.');
+  const own = page.getByRole('region', { name: 'Your photos' });
+  await expect(own.locator(`[data-photo-id="${ids[1]}"]`)).toContainText('Waiting for an organiser');
+  await expect(own.locator(`[data-photo-id="${sharedWhileApproved!.photoId}"]`)).toContainText('Shared');
+  await expect(own).toContainText('You see the photos you shared when your account is approved again.');
+  await expect(own.locator('[data-photo-id]')).toHaveCount(2);
+  const suggestions = page.getByRole('region', { name: 'Your suggested names' });
+  await expect(suggestions.getByRole('listitem')).toHaveText(/^Ola Nordmann no\. 3 on /);
+  await expect(suggestions.getByRole('link')).toHaveAttribute(
+    'href',
+    `/members/who-is-who/${GROUP_PHOTO_1976}#face-3`,
+  );
+  await expectNoViolations(page, 'the account page after the approval was withdrawn');
   await deleteMyAccount(page, 2);
   expect(await storedPhotoObjects(`${PENDING_PREFIX}${withdrawn.uid}/`)).toEqual([]);
   const location = { state: 'shared', photoId: sharedWhileApproved!.photoId } as const;
@@ -291,6 +320,9 @@ test('Delete my account, whatever the account’s state: a verified relative who
 
   // An organiser.
   await openSignedIn(page, organiser, '/members');
+  await page.getByRole('button', { name: 'Members' }).click();
+  await page.locator('.dropdown-menu').getByRole('link', { name: 'Your account' }).click();
+  await expect(page.locator('.account-facts')).toContainText('You are an organiser.');
   await deleteMyAccount(page, 1);
   expect(await readStored(photoPathOf({ state: 'shared', photoId: organisersOwn!.photoId }))).toBeUndefined();
   expect(await signInStatus(organiser)).toBe(400);

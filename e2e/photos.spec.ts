@@ -268,8 +268,8 @@ test('sending photos, and leaving: Cancel stops an upload under way and leaves n
   await expect(itemOf(page, 'scan.tif')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Share 2 photos' })).toBeVisible();
 
-  // Delete my account: the two photos sent above wait, and one is shared.
-  await page.goto('/members');
+  // Delete my account, on the account page: the two photos sent above wait, and one is shared.
+  await page.goto('/members/account');
   // The first try: Firebase answers that the sign-in is too old.
   let tooOld = false;
   await page.route('**/accounts:delete**', async (route) => {

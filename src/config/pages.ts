@@ -94,7 +94,7 @@ export const PAGE_LIST = [
     name: 'members/account',
     module: 'features/account/account-page.tsx',
     access: 'member',
-    nav: { menu: 'members', label: m.account_heading },
+    nav: { menu: 'members', label: m.nav_account },
   },
   // One page per catalogue picture opened for naming (its file id), linked from its row in the members area.
   {
