@@ -91,7 +91,7 @@ test('on a phone, in Norwegian: the members area leads with the files; Kontoen d
   await expect(viewer).toHaveCount(0);
 
   // The suggestion opens the group photo on its face, chosen.
-  await suggestions.getByRole('link', { name: new RegExp(`^nr\\. ${face} på `) }).click();
+  await suggestions.getByRole('link', { name: new RegExp(`^for nr\\. ${face} på «`) }).click();
   await expect(page).toHaveURL(new RegExp(`/nb/members/who-is-who/${GROUP_PHOTO_1976}#face-${face}$`));
   await expect(page.locator('.face-details').getByRole('heading', { level: 2 })).toContainText(`Nr. ${face}`);
   await expect(page.locator('.face-box-selected')).toHaveCount(1);

@@ -44,7 +44,9 @@ test('an unapproved relative sees the marks and the message, in Norwegian and in
   await expect(
     page.locator('.approval-badge').getByText(text('nb', 'members_approval_badge'), { exact: true }),
   ).toHaveCount(approvalOnly.length);
-  await expect(page.locator('.approval-notice')).toContainText('når en arrangør har godkjent kontoen din');
+  await expect(page.locator('.approval-notice')).toContainText(
+    'Når en arrangør har godkjent kontoen din, kan du laste dem ned og se bildene fra treffet og navnene på gruppebildet fra 1976',
+  );
   await fileButton(page, attendees).click();
   const dialogNb = page.getByRole('dialog', { name: text('nb', 'members_approval_title') });
   await expect(dialogNb).toContainText(attendees.title({}, { locale: 'nb' }));
@@ -66,7 +68,9 @@ test('an unapproved relative sees the marks and the message, in Norwegian and in
     /^Larger view of 1976 Group Photo Identification, Approved relatives only$/,
   );
   const notice = page.locator('.approval-notice');
-  await expect(notice).toContainText('You can download them once an organiser has approved your account');
+  await expect(notice).toContainText(
+    'Once an organiser has approved your account, you can download them and see the photos from the reunion and the names on the 1976 group photo',
+  );
   await expect(notice.getByRole('link', { name: CONTACT })).toHaveAttribute('href', `mailto:${CONTACT}`);
   await expectNoViolations(page, 'the members area of an unapproved relative');
 

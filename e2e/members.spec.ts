@@ -75,13 +75,22 @@ test.describe('members area', () => {
       'aria-current',
       'location',
     );
-    const quick = page.locator('.quick-actions');
+    // Quick actions: the two external links in a new tab, and the account page. On a wide screen in the sidebar only
+    // (the phone's copy, after the files, is not shown).
+    const quick = page.locator('.quick-actions:visible');
+    await expect(quick).toHaveCount(1);
+    await expect(page.locator('aside .quick-actions')).toBeVisible();
     await expect(quick.getByRole('heading', { name: 'Quick Actions' })).toBeVisible();
-    for (const link of await quick.getByRole('link').all()) {
+    const external = quick.getByRole('link').filter({ hasNotText: 'Your account' });
+    await expect(external).toHaveCount(2);
+    for (const link of await external.all()) {
       await expect(link).toHaveAttribute('target', '_blank');
       await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     }
-    await expect(quick.getByRole('link')).toHaveCount(2);
+    await expect(quick.getByRole('link', { name: 'Your account' })).toHaveAttribute(
+      'href',
+      '/members/account',
+    );
     // The relatives' photos, under the welcome line.
     await expect(
       page.getByRole('main').getByRole('link', { name: 'Photos from the reunion' }),
@@ -138,6 +147,13 @@ test.describe('members area', () => {
     await sidebar.getByRole('button', { name: 'Navigation' }).click();
     await sidebar.getByRole('link', { name: 'Images' }).click();
     await expect(page.locator('#images h2')).toBeInViewport();
+    // The shortcuts follow the files there: the first screen is the welcome, Find a file and the documents.
+    await expect(page.locator('aside .quick-actions')).toBeHidden();
+    const phoneQuick = page.locator('.quick-actions:visible');
+    await expect(phoneQuick).toHaveCount(1);
+    expect((await phoneQuick.boundingBox())!.y).toBeGreaterThan(
+      (await page.locator('#links').boundingBox())!.y,
+    );
   });
 
   test('downloads: the same file twice makes one request and another file revokes the earlier URL; one file of each type with its name, type and exact bytes; two quick clicks start one download; a slow download shows a spinner in the disabled button', async ({

@@ -298,7 +298,7 @@ test('Delete my account, whatever the account’s state: a verified relative who
   await expect(own).toContainText('You see the photos you shared when your account is approved again.');
   await expect(own.locator('[data-photo-id]')).toHaveCount(2);
   const suggestions = page.getByRole('region', { name: 'Your suggested names' });
-  await expect(suggestions.getByRole('listitem')).toHaveText(/^Ola Nordmann no\. 3 on /);
+  await expect(suggestions.getByRole('listitem')).toHaveText(/^Ola Nordmann for no\. 3 on “/);
   await expect(suggestions.getByRole('link')).toHaveAttribute(
     'href',
     `/members/who-is-who/${GROUP_PHOTO_1976}#face-3`,

@@ -48,8 +48,9 @@ for (const { lang, prefix } of LANGUAGES) {
     // who sees what (the uploader's e-mail address only organisers), and the hour a blocked account keeps; the
     // names suggested for who is who, and who sees them; the backups, and that a deletion leaves them.
     await expect(main.getByRole('listitem')).toHaveCount(10);
-    await expect(main).toContainText('GPS');
-    await expect(main).toContainText('EXIF');
+    // In plain words: what leaves the photo, without the technical names (EXIF, Firebase, tokens).
+    await expect(main).toContainText(lang === 'en' ? 'where it was taken' : 'hvor det ble tatt');
+    expect(await main.innerText()).not.toMatch(/EXIF|GPS|Firebase|token/i);
     for (const key of [
       'privacy_stored_photos',
       'privacy_stored_names',
@@ -58,15 +59,15 @@ for (const { lang, prefix } of LANGUAGES) {
       'privacy_seen_where',
     ])
       await expect(main).toContainText(say(key));
-    // The organisers' address (twice: removal and questions) and the members area.
+    // The organisers' address (twice: removal and questions) and the account page (Delete my account).
     const mail = main.getByRole('link', { name: CONTACT });
     await expect(mail).toHaveCount(2);
     await expect(mail.first()).toHaveAttribute(
       'href',
       new RegExp(`^mailto:${CONTACT.replace('.', '\\.')}\\?subject=`),
     );
-    const members = main.getByRole('link', { name: lang === 'en' ? 'members area' : 'medlemsområdet' });
-    await expect(members).toHaveAttribute('href', `${prefix}/members`);
+    const account = main.getByRole('link', { name: lang === 'en' ? 'Your account' : 'Kontoen din' });
+    await expect(account).toHaveAttribute('href', `${prefix}/members/account`);
 
     await expectNoViolations(page, path);
     expect(problems.errors).toEqual([]);
