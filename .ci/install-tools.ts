@@ -2,8 +2,8 @@
  * Makes sure the programs the tests need are there: a Chromium ($CHROME_PATH, Playwright's bundled browser, or
  * Debian's chromium and, for the browser tests, its headless shell), Firefox ESR ($FIREFOX_PATH, or Debian's firefox-esr), Java 17 or newer (the Nu HTML
  * Checker of `npm run check:html`) and jing (Debian's RELAX NG validator, which checks the news feeds against
- * RFC 4287's schema: tools/build/news/atom.test.ts) and exiftool (writes and reads the 2076 archive's photo metadata:
- * admin/archive/metadata/). On a fresh Debian machine, as root, it installs the missing Debian packages
+ * RFC 4287's schema: tools/build/news/atom.test.ts), exiftool (writes and reads the 2076 archive's photo metadata:
+ * admin/archive/metadata/), and poppler and Tesseract (the member files' text for the search: admin/search/). On a fresh Debian machine, as root, it installs the missing Debian packages
  * (apt-get); otherwise it says what to do.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -53,11 +53,28 @@ const tools: Tool[] = [
     debianPackage: 'libimage-exiftool-perl',
     hint: '(photo metadata; macOS: brew install exiftool, Windows: https://exiftool.org)',
   },
+  {
+    name: 'poppler (pdftotext, pdftoppm)',
+    find: () => (onPath('pdftotext')() && onPath('pdftoppm')() ? onPath('pdftotext')() : undefined),
+    debianPackage: 'poppler-utils',
+    hint: "(the member files' text for the search; macOS: brew install poppler)",
+  },
+  {
+    name: 'Tesseract with Norwegian and English',
+    find: () => {
+      const languages = spawnSync('tesseract', ['--list-langs'], { encoding: 'utf8' });
+      return languages.status === 0 && /^nor$/m.test(languages.stdout) && /^eng$/m.test(languages.stdout)
+        ? onPath('tesseract')()
+        : undefined;
+    },
+    debianPackage: 'tesseract-ocr tesseract-ocr-nor tesseract-ocr-eng',
+    hint: '(reads scanned pages for the search; macOS: brew install tesseract tesseract-lang)',
+  },
 ];
 
 const missing = tools.filter((tool) => !tool.find());
 if (missing.length && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-  const packages = missing.map((tool) => tool.debianPackage);
+  const packages = missing.flatMap((tool) => tool.debianPackage.split(' '));
   console.log(`Not found: installing Debian's ${packages.join(', ')} (apt-get)…`);
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
   execFileSync('apt-get', ['install', '-y', '-qq', ...packages], {
