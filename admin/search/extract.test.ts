@@ -1,42 +1,11 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../../src/domain/catalogue.ts';
 import { demoFile } from '../../tools/local/seed/demo-files.ts';
 import { extractText, pdfText, TextToolMissingError } from './extract.ts';
-
-const folder = mkdtempSync(join(tmpdir(), 'extract-test-'));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+import { scannedPdf, textPdf } from './test-pdfs.ts';
 
 const hasTesseract = spawnSync('tesseract', ['--version'], { stdio: 'ignore' }).status === 0;
-
-/** A PDF whose pages carry these texts (an empty string: a blank page). */
-async function textPdf(pages: string[][]): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (const lines of pages) {
-    const page = doc.addPage([612, 792]);
-    lines.forEach((line, index) => page.drawText(line, { x: 72, y: 700 - index * 30, size: 20, font }));
-  }
-  return doc.save();
-}
-
-/** The same pages as pictures only: what a scanner makes (no text layer at all). */
-async function scannedPdf(pages: string[][]): Promise<Uint8Array> {
-  const source = join(folder, `source-${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(source, await textPdf(pages));
-  execFileSync('pdftoppm', ['-r', '150', '-gray', '-png', source, `${source}-page`]);
-  const doc = await PDFDocument.create();
-  for (let n = 1; n <= pages.length; n++) {
-    const png = await doc.embedPng(readFileSync(`${source}-page-${n}.png`));
-    const page = doc.addPage([612, 792]);
-    page.drawImage(png, { x: 0, y: 0, width: 612, height: 792 });
-  }
-  return doc.save();
-}
 
 describe('a PDF’s text, page by page', () => {
   it('reads each page’s own text, and lists a blank page as unread', async () => {

@@ -55,7 +55,7 @@ let output: Awaited<ReturnType<typeof run>>;
 
 beforeAll(async () => {
   const bucket = emulators.admin.bucket(BUCKET);
-  await seedStorage(bucket, { largeFileBytes: 0 });
+  await seedStorage(bucket, { largeFileBytes: 0, texts: false });
   // The group photo: a small picture, 640 x 380, and its faces, two named.
   const picture = await sharp({
     create: { width: 640, height: 380, channels: 3, background: { r: 200, g: 190, b: 170 } },

@@ -60,7 +60,7 @@ const folder = mkdtempSync(join(tmpdir(), 'reunion-backup-'));
 
 beforeAll(async () => {
   const bucket = emulators.admin.bucket(BUCKET);
-  await seedStorage(bucket, { largeFileBytes: 64 * 1024 });
+  await seedStorage(bucket, { largeFileBytes: 64 * 1024, texts: false });
   await seedAccounts(emulators.admin.auth, Object.values(accounts));
   memberUid = (await emulators.admin.auth.getUserByEmail(accounts.member.email)).uid;
   const leaver = await emulators.admin.auth.createUser({

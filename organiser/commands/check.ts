@@ -24,6 +24,8 @@ import {
 } from '../../src/domain/keeping.ts';
 import { purgeRemoved } from '../../admin/bucket/keeping.ts';
 import { PENDING_PREFIX, PHOTOS_PREFIX, SHARED_UPLOADERS_PREFIX } from '../../src/domain/photos.ts';
+import { SEARCH_LEVELS, searchTextsPathOf, type SearchLevel } from '../../src/domain/search.ts';
+import { SEARCH_TEXT_ACCESS } from '../../admin/search/texts.ts';
 import {
   isPhotoPath,
   removeDownloadTokens,
@@ -132,6 +134,8 @@ export interface CheckResult {
   suggestionTokens: StoredObject[];
   /** Stored with another Content-Disposition than the catalogue's (display name changed since the upload). */
   staleName: { entry: CatalogueEntry; actual: string | undefined }[];
+  /** The search's texts (members/search/<level>.json) readable by other accounts than their level's. */
+  searchTextAccess: { object: StoredObject; level: SearchLevel }[];
   /** Objects under members/ that are no catalogue entry. */
   unknown: StoredObject[];
   /** Seeded by the local stack on purpose (the download-progress benchmark file): reported, never an error. */
@@ -185,6 +189,7 @@ export function compareWithCatalogue(
     missing: [],
     wrongType: [],
     wrongAccess: [],
+    searchTextAccess: [],
     previews: [],
     downloadTokens: [],
     waitingTokens: [],
@@ -279,6 +284,13 @@ export function compareWithCatalogue(
       continue;
     }
     if (token) result.downloadTokens.push(object);
+    // The search's texts: each readable by its level's accounts only (the approval-only files' words are in one).
+    const level = SEARCH_LEVELS.find((candidate) => searchTextsPathOf(candidate) === object.name);
+    if (level) {
+      if (object.metadata[ACCESS_METADATA_KEY] !== SEARCH_TEXT_ACCESS[level])
+        result.searchTextAccess.push({ object, level });
+      continue;
+    }
     // "Folder" placeholders (zero-byte names ending in /) that consoles create are not files.
     if (known.has(object.name) || object.name.endsWith('/')) continue;
     if (local && object.name === LARGE_DEMO_PATH) result.localExtras.push(object);
@@ -293,6 +305,8 @@ export function fileProblems(result: CheckResult): string[] {
     result.missing.length && `${result.missing.length} missing`,
     result.wrongType.length && `${result.wrongType.length} with the wrong content type`,
     result.wrongAccess.length && `${result.wrongAccess.length} with the wrong access`,
+    result.searchTextAccess.length &&
+      `${plural(result.searchTextAccess.length, 'search text file')} readable by the wrong accounts`,
     result.previews.length && `${plural(result.previews.length, 'image')} with a missing or wrong preview`,
     result.downloadTokens.length && `${plural(result.downloadTokens.length, 'file')} with a download token`,
     result.straySuggestions.length &&
@@ -356,6 +370,16 @@ function report(result: CheckResult, io: CommandContext['io'], { removing }: { r
       storagePathOf(entry),
       actual ?? '(none: approved accounts only)',
       memberFileMetadata(entry).metadata[ACCESS_METADATA_KEY]!,
+    ]),
+  );
+  section(
+    io,
+    "The search's text readable by the wrong accounts: run `npm run organiser:search -- index`, which stores it again",
+    ['Path in the bucket', 'Stored', 'Should be'],
+    result.searchTextAccess.map(({ object, level }) => [
+      object.name,
+      object.metadata[ACCESS_METADATA_KEY] ?? '(none: approved accounts only)',
+      SEARCH_TEXT_ACCESS[level],
     ]),
   );
   section(

@@ -28,6 +28,7 @@ import {
   tilePathOf,
 } from '../../src/domain/faces.ts';
 import { updateEmulatorConfig } from '../../admin/auth-emulator.ts';
+import { searchTextsPathOf } from '../../src/domain/search.ts';
 import type { AdminConnection, Bucket } from '../../admin/firebase-admin.ts';
 import { LARGE_DEMO_PATH, demoFile } from '../../tools/local/seed/demo-files.ts';
 import { seedStorage } from '../../tools/local/seed/seed-storage.ts';
@@ -488,7 +489,7 @@ describe('organiser:check', () => {
 
   it('missing, wrong content type, wrong access and a download token: exit 1, each listed', async () => {
     const bucket = 'check-problems.firebasestorage.app';
-    await seedStorage(bucketOf(bucket), { largeFileBytes: 0 });
+    await seedStorage(bucketOf(bucket), { largeFileBytes: 0, texts: false });
     const photo = byId('rolette-panorama');
     const program = byId('program-1976');
     const capsule = byId('time-capsule-list');
@@ -503,6 +504,16 @@ describe('organiser:check', () => {
     });
     await bucketOf(bucket).file(storagePathOf(program)).delete();
     await giveToken(bucket, storagePathOf(thesis));
+    // The approval-only files' text stored as if every verified relative could read it.
+    await saveObject(
+      bucketOf(bucket),
+      searchTextsPathOf('approved'),
+      Buffer.from('{"version":1,"files":[]}'),
+      {
+        contentType: 'application/json',
+        metadata: { access: 'verified' },
+      },
+    );
 
     const ctx = context();
     expect(await check(['--bucket', bucket], ctx)).toBe(1);
@@ -517,15 +528,19 @@ describe('organiser:check', () => {
     expect(output).toMatch(
       /Download token \(a \?token= link reads the file without signing in, even after a block\): remove them with `npm run organiser:check -- --remove-tokens` \(1\):[\s\S]*members\/documents\/norwegian-settlement-thesis-1949\.pdf\s+1/,
     );
+    expect(output).toMatch(
+      /The search's text readable by the wrong accounts.*\(1\):[\s\S]*members\/search\/approved\.json\s+verified\s+approved/,
+    );
     expect(ctx.io.stdout.at(-1)).toBe(
       `Check failed: ${CATALOGUE.length - 1} of ${CATALOGUE.length} catalogue files present; 1 missing, ` +
-        '1 with the wrong content type, 1 with the wrong access, 1 file with a download token.',
+        '1 with the wrong content type, 1 with the wrong access, 1 search text file readable by the wrong ' +
+        'accounts, 1 file with a download token.',
     );
   });
 
   it("tokens on a catalogue file, a preview and a shared photo's files fail; a waiting photo's are information; --remove-tokens removes them all and says how many", async () => {
     const bucket = 'check-tokens.firebasestorage.app';
-    await seedStorage(bucketOf(bucket), { largeFileBytes: 0 });
+    await seedStorage(bucketOf(bucket), { largeFileBytes: 0, texts: false });
     const program = byId('program-1976');
     const photo = byId('group-photo-1976');
     const programToken = await giveToken(bucket, storagePathOf(program));
@@ -610,7 +625,7 @@ describe('organiser:check', () => {
 
   it("who is who: a token on a tile, a descriptor or a faces file fails; a waiting suggestion's is information; --remove-tokens removes them all", async () => {
     const bucket = 'check-faces.firebasestorage.app';
-    await seedStorage(bucketOf(bucket), { largeFileBytes: 0 });
+    await seedStorage(bucketOf(bucket), { largeFileBytes: 0, texts: false });
     const group = 'group-photo-1976';
     // As organiser:faces stores them (no token), and as Firebase stores an upload through its API (one token):
     // the faces file an organiser's page saves, a relative's suggestion.
@@ -673,7 +688,7 @@ describe('organiser:check', () => {
 
   it('--list: every catalogue file, the name it is stored under and the name it downloads as, and whether it is there', async () => {
     const bucket = 'check-list.firebasestorage.app';
-    await seedStorage(bucketOf(bucket), { largeFileBytes: 0 });
+    await seedStorage(bucketOf(bucket), { largeFileBytes: 0, texts: false });
     const program = byId('program-1976');
     await bucketOf(bucket).file(storagePathOf(program)).delete();
     const ctx = context();
@@ -695,7 +710,7 @@ describe('organiser:check', () => {
 
   it('fails when the Auth emulator has e-mail enumeration protection on', async () => {
     const bucket = 'check-auth.firebasestorage.app';
-    await seedStorage(bucketOf(bucket), { largeFileBytes: 0 });
+    await seedStorage(bucketOf(bucket), { largeFileBytes: 0, texts: false });
     const emulator = { url: emulators.auth.url, projectId: PROJECT };
     await updateEmulatorConfig(emulator, { emailPrivacyConfig: { enableImprovedEmailPrivacy: true } });
     try {
@@ -727,7 +742,7 @@ describe('organiser:check', () => {
 
   it('an Auth emulator that is not running: exit 1 with a clear message', async () => {
     const bucket = 'check-no-auth.firebasestorage.app';
-    await seedStorage(bucketOf(bucket), { largeFileBytes: 0 });
+    await seedStorage(bucketOf(bucket), { largeFileBytes: 0, texts: false });
     const ctx = context();
     ctx.env = { ...ctx.env, AUTH_EMULATOR_URL: `http://127.0.0.1:${await freePort()}` };
     expect(await check(['--bucket', bucket], ctx)).toBe(1);

@@ -31,6 +31,13 @@ import { CommandError, EXIT_FAILED, EXIT_OK, UsageError } from '../core/errors.t
 import { kindMismatch } from '../../admin/bucket/file-kind.ts';
 import { BUCKET_HELP, TARGET_HELP, TARGET_OPTIONS } from '../core/target.ts';
 import { englishTitle } from '../../admin/bucket/english-title.ts';
+import {
+  describeOutcome,
+  fileTextOf,
+  isTextProblem,
+  storeFileTexts,
+  type TextOutcome,
+} from '../../admin/search/texts.ts';
 
 const NAME = 'organiser:upload';
 
@@ -42,6 +49,9 @@ is matched to its catalogue entry by name, either the storage name (program-1976
 PPTX). It is stored at the entry's path (members/...) with the entry's content type, a download name and
 who may read it (every verified member, or only approved accounts for the lists of living people). For
 each image a preview (a JPEG 480 pixels wide) is made and stored beside it, readable by the same accounts.
+For each document its text is read for the members area's search (a PDF's pages, scanned pages by OCR with
+Tesseract; a spreadsheet's rows; a presentation's slides) and stored under members/search/, readable by the
+same accounts (organiser:search does it for files already uploaded).
 A file already in the bucket with the same content is left alone (or stored again if its metadata is out
 of date or it carries a download token); with other content it is NOT replaced unless --replace is given.
 
@@ -294,6 +304,7 @@ export const main = defineCommand({
     ctx.io.out(`Folder: ${folder}`);
 
     const rows = await planUpload(folder);
+    let textReport: TextOutcome[] = [];
     if (!rows.some((row) => row.status !== 'ignored'))
       throw new CommandError(`No files to upload in ${folder}.`);
     const dryRun = values['dry-run'] === true;
@@ -312,6 +323,7 @@ export const main = defineCommand({
         replace: values.replace === true,
       });
       if (!dryRun) {
+        const texts: TextOutcome[] = [];
         await uploadAll(rows, folder, async (entry, bytes) => {
           const path = storagePathOf(entry);
           try {
@@ -319,6 +331,8 @@ export const main = defineCommand({
           } catch (err) {
             throw storageFailure(`Uploading gs://${target.bucket}/${path}`, err, target);
           }
+          // The text the search finds, read from the bytes just stored (stored below, all levels at once).
+          if (entry.kind !== 'jpeg') texts.push(await fileTextOf(entry, bytes));
           if (!hasThumbnail(entry)) return;
           try {
             await saveThumbnail(bucket, entry, bytes);
@@ -330,6 +344,16 @@ export const main = defineCommand({
             );
           }
         });
+        try {
+          await storeFileTexts(bucket, texts);
+        } catch (err) {
+          throw storageFailure(
+            `Storing the search's text under gs://${target.bucket}/members/search/`,
+            err,
+            target,
+          );
+        }
+        textReport = texts;
       }
     }
 
@@ -341,6 +365,16 @@ export const main = defineCommand({
       ctx.io.out(line);
     }
     ctx.io.out('');
+    if (textReport.length) {
+      ctx.io.out('Text for the search:');
+      for (const line of formatTable(
+        ['File', 'Text'],
+        textReport.map((outcome) => [outcome.entry.id, describeOutcome(outcome)]),
+      ))
+        ctx.io.out(line);
+      ctx.io.out('');
+    }
+    const textProblems = textReport.filter(isTextProblem).length;
 
     const count = (...statuses: RowStatus[]) => rows.filter((row) => statuses.includes(row.status)).length;
     const problems = rows.filter((row) => PROBLEMS.has(row.status)).length;
@@ -378,7 +412,13 @@ export const main = defineCommand({
           '`npm run organiser:check -- --list` shows which the bucket has and which it still lacks.',
       );
     }
-    return problems ? EXIT_FAILED : EXIT_OK;
+    if (textProblems) {
+      ctx.io.out(
+        `The text of ${plural(textProblems, 'file')} could not be read in full for the search (see above); the ` +
+          `files themselves are stored. Once fixed: \`npm run organiser:search -- index\`.`,
+      );
+    }
+    return problems || textProblems ? EXIT_FAILED : EXIT_OK;
   },
 });
 

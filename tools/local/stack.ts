@@ -33,7 +33,7 @@ import {
 } from './config.ts';
 import { assertPortsFree } from './ports.ts';
 import { seedAccounts } from './seed/seed-accounts.ts';
-import { seedStorage } from './seed/seed-storage.ts';
+import { seedStorage, textWarnings } from './seed/seed-storage.ts';
 import { seedPhotos } from './seed/demo-photos.ts';
 import { demoGroupPhotoWithTiles } from './seed/demo-group-photo.ts';
 import { seedFaces } from './seed/seed-faces.ts';
@@ -221,6 +221,15 @@ async function main(): Promise<void> {
       demoGroupPhotoWithTiles(),
     ]);
     log(`Seeded ${seeded.files} files (${(seeded.bytes / 1024 / 1024).toFixed(1)} MiB) into gs://${BUCKET}`);
+    const textParts = seeded.texts.reduce((sum, outcome) => sum + (outcome.text?.parts.length ?? 0), 0);
+    const byOcr = seeded.texts.reduce(
+      (sum, outcome) => sum + (outcome.text?.parts.filter((part) => part.method === 'ocr').length ?? 0),
+      0,
+    );
+    log(
+      `Read the text of ${seeded.texts.length} documents for the search: ${textParts} pages, rows and slides (${byOcr} scanned pages by OCR)`,
+    );
+    for (const warning of textWarnings(seeded.texts)) log(`Search text not read in full: ${warning}`);
     log(`Seeded ${photos.shared} shared photos and ${photos.waiting} waiting for approval`);
     // After seedStorage: the drawn group photo replaces its plain stand-in. Both suggestions are the demo member's:
     // storage.rules let only approved accounts see the faces and suggest names.

@@ -7,7 +7,8 @@
  *   npx tsx tools/local/seed/seed-storage.ts [storage emulator URL] [bucket]
  *
  * defaults to the local stack's Storage emulator (http://127.0.0.1:9199) and bucket. LARGE_DEMO_FILE_MB sets the
- * size of the large demo file (default 64; 0: none).
+ * size of the large demo file (default 64; 0: none). The documents' text for the search is read and stored as
+ * organiser:upload does it (admin/search/texts.ts).
  */
 import { CATALOGUE, hasThumbnail, storagePathOf } from '../../../src/domain/catalogue.ts';
 import { connectAdmin, hostOf, type Bucket } from '../../../admin/firebase-admin.ts';
@@ -22,6 +23,13 @@ import {
   type ObjectMetadata,
 } from '../../../admin/bucket/member-files.ts';
 import { saveThumbnail } from '../../../admin/bucket/thumbnails.ts';
+import {
+  describeOutcome,
+  fileTextOf,
+  isTextProblem,
+  storeFileTexts,
+  type TextOutcome,
+} from '../../../admin/search/texts.ts';
 import { LARGE_DEMO_PATH, demoFile, largeDemoFile, largeDemoFileBytes } from './demo-files.ts';
 
 /** The large benchmark file: readable by every verified member, like an ordinary historical paper. */
@@ -34,12 +42,17 @@ export const LARGE_DEMO_METADATA: ObjectMetadata = {
 export interface SeedOptions {
   /** Size of the large demo file at LARGE_DEMO_PATH; 0 uploads none. Default: largeDemoFileBytes(). */
   largeFileBytes?: number;
+  /**
+   * Whether the files' text for the search is read and stored as organiser:upload does it (OCR of the scanned demo
+   * letter included: a few seconds). Default true; tests about other things leave it out.
+   */
+  texts?: boolean;
 }
 
 export async function seedStorage(
   bucket: Bucket,
   opts: SeedOptions = {},
-): Promise<{ files: number; bytes: number }> {
+): Promise<{ files: number; bytes: number; texts: TextOutcome[] }> {
   const largeFileBytes = opts.largeFileBytes ?? largeDemoFileBytes();
   let files = 0;
   let bytes = 0;
@@ -51,17 +64,25 @@ export async function seedStorage(
 
   // Small files, a few at a time.
   const queue = [...CATALOGUE];
+  const texts: TextOutcome[] = [];
   const worker = async () => {
     for (let entry = queue.shift(); entry; entry = queue.shift()) {
       const bytes = await demoFile(entry);
       await upload(storagePathOf(entry), bytes, memberFileMetadata(entry));
       if (hasThumbnail(entry)) await saveThumbnail(bucket, entry, bytes);
+      if (opts.texts !== false && entry.kind !== 'jpeg') texts.push(await fileTextOf(entry, bytes));
     }
   };
   await Promise.all(Array.from({ length: 4 }, worker));
+  await storeFileTexts(bucket, texts);
 
   if (largeFileBytes > 0) await upload(LARGE_DEMO_PATH, largeDemoFile(largeFileBytes), LARGE_DEMO_METADATA);
-  return { files, bytes };
+  return { files, bytes, texts };
+}
+
+/** What the seed could not read of the demo files' text (e.g. no Tesseract here), one line each, to print. */
+export function textWarnings(texts: readonly TextOutcome[]): string[] {
+  return texts.filter(isTextProblem).map((outcome) => `${outcome.entry.id}: ${describeOutcome(outcome)}`);
 }
 
 async function main(): Promise<void> {
