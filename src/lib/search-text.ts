@@ -2,9 +2,10 @@
 const FOLDED: Record<string, string> = { ø: 'o', æ: 'ae', œ: 'oe', ß: 'ss', đ: 'd', ł: 'l' };
 
 /**
- * Text as the searches compare it (the members area's files, the names of who is who): lower case, accents and
- * other marks removed (é -> e, å -> a), ø/æ folded to o/ae, every run of punctuation or space one space.
- * "Rølvaag" and "rolvaag" match, and so do "Writers’" and "writers", "Øystein" and "Oystein".
+ * Text as the searches compare it (the members area's files, the names of who is who, the archive's search): lower
+ * case, accents and other marks removed (é -> e, å -> a), ø/æ folded to o/ae, "aa" (å's older spelling, kept in many
+ * names) to a, every run of punctuation or space one space. "Rølvaag", "Rølvåg" and "rolvag" match, and so do
+ * "Writers’" and "writers", "Øystein" and "Oystein", "Sæther" and "Saether".
  */
 export function normalizeForSearch(text: string): string {
   return text
@@ -12,6 +13,7 @@ export function normalizeForSearch(text: string): string {
     .replace(/\p{M}+/gu, '')
     .toLowerCase()
     .replace(/[øæœßđł]/g, (letter) => FOLDED[letter] ?? letter)
+    .replace(/aa/g, 'a')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 }
