@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseNameVariants } from './name-variants';
+import { ArchiveSearch, fileFindables, type Findable, type Hit } from './search-index';
+
+const FAMILIES = parseNameVariants(readFileSync('content/search/name-variants.txt', 'utf8'));
+
+const findables: Findable[] = [
+  ...fileFindables({
+    version: 1,
+    files: [
+      {
+        id: 'genealogy-book-1986',
+        md5: 'x',
+        unit: 'page',
+        unread: [],
+        parts: [
+          {
+            n: 12,
+            method: 'text-layer',
+            text: 'Ole Olsen Sæther was born 1842 at the Sæther farm in Gudbrandsdalen.',
+          },
+          {
+            n: 3,
+            method: 'text-layer',
+            text: 'Knut Halvorsen came to Rolette in 1886 with his wife Kari Hågen.',
+          },
+          { n: 40, method: 'text-layer', text: 'Index of names: Halverson, Knudsen, Overby.' },
+        ],
+      },
+      {
+        id: 'attendees-list-1976',
+        md5: 'y',
+        unit: 'row',
+        unread: [],
+        parts: [{ n: 7, method: 'cells', text: 'Olson, Martha · Rolette · North Dakota' }],
+      },
+    ],
+  }),
+  { kind: 'face', pictureId: 'group-photo-1976', number: 22, text: 'Øystein Bakken' },
+  { kind: 'news', slug: 'thank-you', title: 'Thank you', text: 'The capsule was sealed again for 2076.' },
+];
+
+const search = new ArchiveSearch(findables, FAMILIES);
+const where = (hit: Hit) =>
+  hit.findable.kind === 'file'
+    ? `${hit.findable.fileId}:${hit.findable.n}`
+    : hit.findable.kind === 'face'
+      ? `${hit.findable.pictureId}#${hit.findable.number}`
+      : `news/${hit.findable.slug}`;
+const marked = (hit: Hit) => hit.snippet.filter((part) => part.mark).map((part) => part.text);
+
+describe('the archive’s search', () => {
+  it('finds a name typed without its Norwegian letters, and marks it as written', () => {
+    const results = search.search('Oystein');
+    expect(results.faces.map(where)).toEqual(['group-photo-1976#22']);
+    expect(marked(results.faces[0]!)).toEqual(['Øystein']);
+    const saether = search.search('saether');
+    expect(saether.files.flatMap((file) => file.hits.map(where))).toEqual(['genealogy-book-1986:12']);
+    expect(marked(saether.files[0]!.hits[0]!)).toEqual(['Sæther', 'Sæther']);
+  });
+
+  it('finds the American spellings of a name: Olson finds Olsen, Halvorsen finds Halverson, aa finds å', () => {
+    const olson = search.search('olson');
+    expect(olson.files.map((file) => [file.fileId, file.hits.map(where)])).toEqual(
+      expect.arrayContaining([
+        ['genealogy-book-1986', ['genealogy-book-1986:12']],
+        ['attendees-list-1976', ['attendees-list-1976:7']],
+      ]),
+    );
+    expect(search.search('Halvorsen').files[0]!.hits.map(where)).toEqual([
+      'genealogy-book-1986:3',
+      'genealogy-book-1986:40',
+    ]);
+    expect(search.search('Haagen').files[0]!.hits.map(where)).toEqual(['genealogy-book-1986:3']);
+  });
+
+  it('every word must be found, each by its beginning', () => {
+    expect(search.search('knut rolette').files[0]!.hits.map(where)).toEqual(['genealogy-book-1986:3']);
+    expect(search.search('halv').count).toBe(2);
+    expect(search.search('knut minnesota').count).toBe(0);
+  });
+
+  it('groups: a file’s pages in their order; faces; news by title or text', () => {
+    const results = search.search('2076');
+    expect(results.news.map(where)).toEqual(['news/thank-you']);
+    expect(search.search('thank').news.map(where)).toEqual(['news/thank-you']);
+    expect(results.count).toBe(1);
+  });
+
+  it('a blank or one-letter query finds nothing', () => {
+    expect(search.search('   ').count).toBe(0);
+    expect(search.search('o').count).toBe(0);
+  });
+});

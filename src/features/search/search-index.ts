@@ -1,0 +1,124 @@
+import MiniSearch from 'minisearch';
+import type { FileText, SearchTexts } from '../../domain/search';
+import { normalizeForSearch, searchTerms } from '../../lib/search-text';
+import { variantsOf } from './name-variants';
+import { snippetOf, type SnippetPart } from './snippet';
+
+/** Something the search can find: a part of a member file, a named face, a news post. */
+export type Findable =
+  | { kind: 'file'; fileId: string; unit: FileText['unit']; n: number; sheet?: string; text: string }
+  | { kind: 'face'; pictureId: string; number: number; text: string }
+  | { kind: 'news'; slug: string; title: string; text: string };
+
+interface Indexed {
+  id: string;
+  text: string;
+}
+
+/** A member file's parts as findables. */
+export function fileFindables(texts: SearchTexts): Findable[] {
+  return texts.files.flatMap((file) =>
+    file.parts.map((part): Findable => ({
+      kind: 'file',
+      fileId: file.id,
+      unit: file.unit,
+      n: part.n,
+      ...(part.sheet ? { sheet: part.sheet } : {}),
+      text: part.text,
+    })),
+  );
+}
+
+/** Where a result is, with a few words around the match. */
+export interface Hit {
+  findable: Findable;
+  snippet: SnippetPart[];
+  score: number;
+}
+
+/** The results grouped as the page shows them: each file with its pages in order, then faces, then news. */
+export interface Results {
+  files: { fileId: string; hits: Hit[] }[];
+  faces: Hit[];
+  news: Hit[];
+  /** Everything found, all groups together. */
+  count: number;
+}
+
+export const NO_RESULTS: Results = { files: [], faces: [], news: [], count: 0 };
+
+/** Words shorter than this find nothing (one or two letters match half the archive). */
+const MIN_WORD = 2;
+
+/**
+ * The search over what this account may read (MiniSearch): every word of a query must be found, each by its start
+ * ("olso" finds "Olson") or as any spelling of its name (./name-variants.ts), with case, accents and Norwegian
+ * letters ignored as everywhere on the site (normalizeForSearch).
+ */
+export class ArchiveSearch {
+  private readonly index = new MiniSearch<Indexed>({
+    fields: ['text'],
+    idField: 'id',
+    tokenize: (text) => normalizeForSearch(text).split(' ').filter(Boolean),
+    // Already folded by tokenize (the query's forms too): kept as they are.
+    processTerm: (term) => term,
+    searchOptions: { prefix: true, combineWith: 'AND' },
+  });
+  private readonly findables = new Map<string, Findable>();
+
+  constructor(
+    findables: readonly Findable[],
+    private readonly families: readonly (readonly string[])[],
+  ) {
+    const documents = findables.map((findable, at) => {
+      const id = String(at);
+      this.findables.set(id, findable);
+      return { id, text: findable.kind === 'news' ? `${findable.title} ${findable.text}` : findable.text };
+    });
+    this.index.addAll(documents);
+  }
+
+  /** What a query finds, grouped; each hit with its snippet. */
+  search(query: string): Results {
+    const words = searchTerms(query).filter((word) => word.length >= MIN_WORD);
+    if (!words.length) return NO_RESULTS;
+    const forms = words.map((word) => variantsOf(word, this.families));
+    const found = this.index.search({
+      combineWith: 'AND',
+      queries: forms.map((alternatives) => ({ combineWith: 'OR', queries: alternatives })),
+    });
+    const hits = found.flatMap((result): Hit[] => {
+      const findable = this.findables.get(String(result.id))!;
+      // A news post may match by its title only: its first words then.
+      const snippet = snippetOf(findable.text, forms) ??
+        (findable.kind === 'news' ? snippetOf(findable.title, forms) : undefined) ?? [
+          { text: findable.text.slice(0, 160), mark: false },
+        ];
+      return [{ findable, snippet, score: result.score }];
+    });
+    const files = new Map<string, Hit[]>();
+    const faces: Hit[] = [];
+    const news: Hit[] = [];
+    for (const hit of hits) {
+      const { findable } = hit;
+      if (findable.kind === 'file') files.set(findable.fileId, [...(files.get(findable.fileId) ?? []), hit]);
+      else if (findable.kind === 'face') faces.push(hit);
+      else news.push(hit);
+    }
+    const partNumber = (hit: Hit) => (hit.findable.kind === 'file' ? hit.findable.n : 0);
+    return {
+      // The file with the best match first; its parts in their order.
+      files: [...files.entries()]
+        .map(([fileId, fileHits]) => ({
+          fileId,
+          best: Math.max(...fileHits.map((hit) => hit.score)),
+          hits: fileHits.sort((a, b) => partNumber(a) - partNumber(b)),
+        }))
+        .sort((a, b) => b.best - a.best)
+        .map(({ fileId, hits: fileHits }) => ({ fileId, hits: fileHits })),
+      faces,
+      news,
+      count: hits.length,
+    };
+  }
+}
