@@ -13,10 +13,10 @@ import PptxGenJS from 'pptxgenjs';
 
 import type { CatalogueEntry } from '../../../src/domain/catalogue';
 import { englishTitle } from '../../../admin/bucket/english-title.ts';
+import { DEMO_NOTICE, DEMO_NOTICE_ASCII, FIXED_DATE, hashOf, zipParts } from './demo-documents/common.ts';
+import { xlsxPackage, type Cell } from './demo-documents/xlsx.ts';
 
-export const DEMO_NOTICE = 'Demo placeholder — the organisers upload the real file';
-/** ASCII form for places that cannot carry "—" (JPEG comments, the bitmap font). */
-const DEMO_NOTICE_ASCII = 'Demo placeholder - the organisers upload the real file';
+export { DEMO_NOTICE };
 
 export { LARGE_DEMO_PATH } from '../../../admin/bucket/member-files.ts';
 /** The environment variable that sets the large file's size in MiB (0: no large file). */
@@ -34,9 +34,6 @@ export function largeDemoFileBytes(env: NodeJS.ProcessEnv = process.env): number
   }
   return Math.round(mb * 1024 * 1024);
 }
-
-/** Every date written into a generated file (so the output never depends on the clock). */
-const FIXED_DATE = new Date('2026-01-01T00:00:00Z');
 
 export function demoFile(entry: CatalogueEntry): Promise<Buffer> {
   switch (entry.kind) {
@@ -242,17 +239,10 @@ class Canvas {
   }
 }
 
-/** A small stable hash (FNV-1a) so each image gets its own colours and pattern. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return h;
-}
-
 /** 800x500 sepia "photograph": gradient, rings and stripes seeded by the entry id, with its name written on it. */
 export function demoJpeg(entry: CatalogueEntry, width = 800, height = 500): Buffer {
   const canvas = new Canvas(width, height);
-  const seed = hash(entry.id);
+  const seed = hashOf(entry.id); // each image its own colours and pattern
   const cx = (seed % width) | 0;
   const cy = ((seed >>> 10) % height) | 0;
   const ringWidth = 18 + (seed % 23);
@@ -295,74 +285,8 @@ export function demoJpeg(entry: CatalogueEntry, width = 800, height = 500): Buff
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// XLSX (SpreadsheetML written by hand: the smallest package Excel, LibreOffice and Numbers open without repair)
+// XLSX
 // ---------------------------------------------------------------------------------------------------------------
-
-function xmlEscape(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
-const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
-
-type Cell = string | number;
-
-function sheetXml(rows: readonly (readonly Cell[])[]): string {
-  const columnName = (index: number) => String.fromCharCode(65 + index); // A..Z is plenty here
-  const rowXml = rows.map((cells, r) => {
-    const style = r === 0 ? ' s="1"' : '';
-    const cellXml = cells.map((value, c) => {
-      const ref = `${columnName(c)}${r + 1}`;
-      return typeof value === 'number'
-        ? `<c r="${ref}"${style}><v>${value}</v></c>`
-        : `<c r="${ref}"${style} t="inlineStr"><is><t xml:space="preserve">${xmlEscape(value)}</t></is></c>`;
-    });
-    return `<row r="${r + 1}">${cellXml.join('')}</row>`;
-  });
-  return (
-    XML_HEAD +
-    '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
-    '<cols><col min="1" max="1" width="8" customWidth="1"/><col min="2" max="3" width="28" customWidth="1"/>' +
-    '<col min="4" max="4" width="60" customWidth="1"/></cols>' +
-    `<sheetData>${rowXml.join('')}</sheetData>` +
-    '</worksheet>'
-  );
-}
-
-const STYLES_XML =
-  XML_HEAD +
-  '<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
-  '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>' +
-  '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
-  '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
-  '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-  '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
-  '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>' +
-  '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
-  '</styleSheet>';
-
-function corePropsXml(title: string): string {
-  const date = FIXED_DATE.toISOString().replace('.000Z', 'Z');
-  return (
-    XML_HEAD +
-    '<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" ' +
-    'xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" ' +
-    'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">' +
-    `<dc:title>${xmlEscape(title)}</dc:title><dc:description>${xmlEscape(DEMO_NOTICE)}</dc:description>` +
-    '<dc:creator>Rolette Reunion 2026 (demo)</dc:creator>' +
-    `<dcterms:created xsi:type="dcterms:W3CDTF">${date}</dcterms:created>` +
-    `<dcterms:modified xsi:type="dcterms:W3CDTF">${date}</dcterms:modified>` +
-    '</cp:coreProperties>'
-  );
-}
-
-/** Zips parts in the given order with fixed dates, so the same parts always give the same bytes. */
-async function zipParts(
-  parts: readonly (readonly [name: string, content: string | Uint8Array])[],
-): Promise<Buffer> {
-  const zip = new JSZip();
-  for (const [name, content] of parts) zip.file(name, content, { date: FIXED_DATE, createFolders: false });
-  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 6 } });
-}
 
 async function demoXlsx(entry: CatalogueEntry): Promise<Buffer> {
   const rows: Cell[][] = [
@@ -372,48 +296,7 @@ async function demoXlsx(entry: CatalogueEntry): Promise<Buffer> {
     [3, 'Demo Person Three', 'Dunseith, North Dakota', `Group: ${entry.group.title({}, { locale: 'en' })}`],
     [4, 'Demo Person Four', 'Bottineau, North Dakota', ''],
   ];
-  const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
-  const pkgRel = 'http://schemas.openxmlformats.org/package/2006/relationships';
-  return zipParts([
-    [
-      '[Content_Types].xml',
-      XML_HEAD +
-        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-        '<Default Extension="xml" ContentType="application/xml"/>' +
-        '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
-        '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
-        '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
-        '<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>' +
-        '</Types>',
-    ],
-    [
-      '_rels/.rels',
-      XML_HEAD +
-        `<Relationships xmlns="${pkgRel}">` +
-        `<Relationship Id="rId1" Type="${rel}/officeDocument" Target="xl/workbook.xml"/>` +
-        '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="docProps/core.xml"/>' +
-        '</Relationships>',
-    ],
-    ['docProps/core.xml', corePropsXml(englishTitle(entry))],
-    [
-      'xl/workbook.xml',
-      XML_HEAD +
-        `<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="${rel}">` +
-        '<sheets><sheet name="Demo" sheetId="1" r:id="rId1"/></sheets>' +
-        '</workbook>',
-    ],
-    [
-      'xl/_rels/workbook.xml.rels',
-      XML_HEAD +
-        `<Relationships xmlns="${pkgRel}">` +
-        `<Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/>` +
-        `<Relationship Id="rId2" Type="${rel}/styles" Target="styles.xml"/>` +
-        '</Relationships>',
-    ],
-    ['xl/styles.xml', STYLES_XML],
-    ['xl/worksheets/sheet1.xml', sheetXml(rows)],
-  ]);
+  return xlsxPackage(englishTitle(entry), [{ name: 'Demo', rows, widths: [8, 28, 28, 60], boldRows: [0] }]);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
