@@ -1,7 +1,9 @@
 /**
  * Stand-in files for the local emulator: for every catalogue entry a real, valid file of its kind (PDF, JPEG,
- * XLSX, PPTX) that opens in the right program and says it is a demo placeholder. The real files are the
- * organisers' and never live in this repository.
+ * XLSX, PPTX) that opens in the right program and says it is demo material. The real files are the organisers'
+ * and never live in this repository. The entries of demo-documents/ get a fictional but real-shaped document
+ * (a genealogy book, interviews, lists, a scanned letter) for the search to find things in; the others a
+ * one-page placeholder.
  *
  * Every generator is deterministic (fixed dates, no random ids), so a test can regenerate a file and compare it
  * byte for byte with what the emulator serves.
@@ -14,6 +16,7 @@ import PptxGenJS from 'pptxgenjs';
 import type { CatalogueEntry } from '../../../src/domain/catalogue';
 import { englishTitle } from '../../../admin/bucket/english-title.ts';
 import { DEMO_NOTICE, DEMO_NOTICE_ASCII, FIXED_DATE, hashOf, zipParts } from './demo-documents/common.ts';
+import { demoDocument } from './demo-documents/index.ts';
 import { xlsxPackage, type Cell } from './demo-documents/xlsx.ts';
 
 export { DEMO_NOTICE };
@@ -36,6 +39,8 @@ export function largeDemoFileBytes(env: NodeJS.ProcessEnv = process.env): number
 }
 
 export function demoFile(entry: CatalogueEntry): Promise<Buffer> {
+  const document = demoDocument(entry);
+  if (document) return document;
   switch (entry.kind) {
     case 'pdf':
       return demoPdf(entry);

@@ -1,0 +1,22 @@
+/**
+ * The demo documents worth searching: for some catalogue entries a fictional but real-shaped file in place of the
+ * one-page placeholder (demo-files.ts makes the rest), so that the members' full-text search (issue 36) has text
+ * to find. Each is deterministic: the same bytes every call.
+ */
+import type { CatalogueEntry } from '../../../../src/domain/catalogue.ts';
+import { englishTitle } from '../../../../admin/bucket/english-title.ts';
+import { genealogyBookPdf } from './genealogy-book.ts';
+
+type Generator = (entry: CatalogueEntry) => Promise<Buffer>;
+
+const DOCUMENTS: Readonly<Record<string, Generator>> = {
+  'genealogy-book-1986': (entry) => genealogyBookPdf(englishTitle(entry)),
+};
+
+/** The catalogue entries that have a demo document (the others get demo-files.ts's placeholder). */
+export const DEMO_DOCUMENT_IDS: readonly string[] = Object.keys(DOCUMENTS);
+
+/** The entry's demo document, or undefined when it has none. */
+export function demoDocument(entry: CatalogueEntry): Promise<Buffer> | undefined {
+  return DOCUMENTS[entry.id]?.(entry);
+}
