@@ -91,6 +91,12 @@ export const PAGE_LIST = [
     nav: { menu: 'members', label: m.nav_photos },
   },
   {
+    name: 'members/search',
+    module: 'features/search/search-page.tsx',
+    access: 'member',
+    nav: { menu: 'members', label: m.nav_search },
+  },
+  {
     name: 'members/account',
     module: 'features/account/account-page.tsx',
     access: 'member',

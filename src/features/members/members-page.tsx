@@ -198,6 +198,9 @@ export default function MembersPage() {
           <div className="row mb-4 members-tools">
             <div className="col-lg-7">
               <FileSearch query={query} onQuery={setQuery} found={matches.size} />
+              <p className="mt-2 mb-0 members-search-link">
+                <Link to={pagePath('members/search')}>{m.members_search_link()}</Link>
+              </p>
             </div>
           </div>
           {justApproved ? (

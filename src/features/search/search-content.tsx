@@ -1,0 +1,307 @@
+import { useDeferredValue, useMemo, useState } from 'react';
+import { Alert, Button, Spinner } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { usePhotoAccess } from '../../components/approval/use-photo-access';
+import { PageLoading } from '../../components/page-loading';
+import { pagePath } from '../../config/pages';
+import { CATALOGUE, downloadFileName, titleOf, type CatalogueEntry } from '../../domain/catalogue';
+import { faceHash, nameableImage, PICTURES_FOR_NAMING } from '../../domain/faces';
+import { newsFeedPath } from '../../domain/news';
+import type { SearchTexts } from '../../domain/search';
+import { readFaces } from '../../firebase/faces';
+import type { PhotoAccess } from '../../firebase/photo-access';
+import { fetchCatalogueFile, readSearchTexts } from '../../firebase/search';
+import { currentLocale } from '../../lib/locale';
+import { saveUrl } from '../../lib/save-file';
+import { useLoad } from '../../lib/use-load';
+import { m } from '../../paraglide/messages.js';
+import VARIANTS from '../../../content/search/name-variants.txt?raw';
+import { parseNameVariants } from './name-variants';
+import { newsFindables } from './news-feed';
+import { ArchiveSearch, fileFindables, type Findable, type Hit, type Results } from './search-index';
+import type { SnippetPart } from './snippet';
+import '../../styles/bootstrap-lazy.scss';
+import './search.scss';
+
+const FAMILIES = parseNameVariants(VARIANTS);
+/** A file's first results shown with their snippets; the rest behind "Show more". */
+const FIRST_HITS = 5;
+
+interface Archive {
+  search: ArchiveSearch;
+  /** Whether the documents' text was there (the organisers store it with the upload). */
+  indexed: boolean;
+}
+
+/**
+ * What this account may search, read with its ID token: the verified relatives' texts; for approved accounts also
+ * the approval-only lists' and the named faces of every picture open for naming; and this language's news.
+ */
+async function loadArchive(access: PhotoAccess, signal: AbortSignal): Promise<Archive> {
+  const approved = access.approved || access.organiser;
+  const [verified, approvalOnly, faces] = await Promise.all([
+    readSearchTexts('verified', signal),
+    approved ? readSearchTexts('approved', signal) : Promise.resolve(undefined),
+    approved
+      ? Promise.all(
+          [...PICTURES_FOR_NAMING].map(async (pictureId) =>
+            ((await readFaces(pictureId, signal).catch(() => undefined))?.faces ?? []).flatMap(
+              (face): Findable[] =>
+                face.name
+                  ? [
+                      {
+                        kind: 'face',
+                        pictureId,
+                        number: face.number,
+                        text: [face.name, face.note].filter(Boolean).join(' · '),
+                      },
+                    ]
+                  : [],
+            ),
+          ),
+        )
+      : Promise.resolve([]),
+  ]);
+  const texts = (level: SearchTexts | undefined) => (level ? fileFindables(level) : []);
+  // The news from this language's feed, which carries each post's whole text (a public file).
+  const news = await fetch(newsFeedPath(), { signal })
+    .then((response) => (response.ok ? response.text() : ''))
+    .then(newsFindables, () => []);
+  return {
+    search: new ArchiveSearch(
+      [...texts(verified), ...texts(approvalOnly), ...faces.flat(), ...news],
+      FAMILIES,
+    ),
+    indexed: !!verified,
+  };
+}
+
+function Snippet({ parts }: { parts: SnippetPart[] }) {
+  return (
+    <span className="search-snippet">
+      {parts.map((part, index) =>
+        part.mark ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>,
+      )}
+    </span>
+  );
+}
+
+/** Where in a file a hit is, as the file's reader shows it: page, row or slide. */
+function whereOf(hit: Hit): string {
+  const { findable } = hit;
+  if (findable.kind !== 'file') return '';
+  if (findable.unit === 'page') return m.search_page({ n: String(findable.n) });
+  if (findable.unit === 'slide') return m.search_slide({ n: String(findable.n) });
+  return findable.sheet
+    ? m.search_sheet_row({ sheet: findable.sheet, n: String(findable.n) })
+    : m.search_row({ n: String(findable.n) });
+}
+
+/**
+ * Opens a file where the search found it: a PDF in the browser's own viewer at that page (a new tab, opened at the
+ * click so that no pop-up blocker stops it, then given the file fetched with the ID token); another file is saved.
+ */
+async function openAt(entry: CatalogueEntry, hit: Hit): Promise<void> {
+  const tab = entry.kind === 'pdf' ? window.open('', '_blank') : null;
+  try {
+    const blob = await fetchCatalogueFile(entry, new AbortController().signal);
+    const url = URL.createObjectURL(blob);
+    // The viewer reads the file at once; the address goes with the tab.
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    if (tab && hit.findable.kind === 'file') tab.location.href = `${url}#page=${hit.findable.n}`;
+    else saveUrl(url, downloadFileName(entry));
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
+}
+
+function FileHits({ fileId, hits }: { fileId: string; hits: Hit[] }) {
+  const entry = CATALOGUE.find((candidate) => candidate.id === fileId);
+  const [all, setAll] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [opening, setOpening] = useState<Hit | undefined>();
+  if (!entry) return null;
+  const title = titleOf(entry);
+  const shown = all ? hits : hits.slice(0, FIRST_HITS);
+  return (
+    <li className="search-file">
+      <h3 className="h6 mb-1">{title}</h3>
+      {entry.kind !== 'pdf' && <p className="small text-body-secondary mb-1">{m.search_download_note()}</p>}
+      {failed && (
+        <p className="small text-danger mb-1" role="alert">
+          {m.search_open_failed({ title })}
+        </p>
+      )}
+      <ul className="list-unstyled mb-0">
+        {shown.map((hit) => {
+          const where = whereOf(hit);
+          return (
+            <li key={where} className="search-hit">
+              <Button
+                variant="link"
+                className="p-0 align-baseline search-open"
+                aria-label={m.search_open_named({ where, title })}
+                disabled={opening === hit}
+                onClick={() => {
+                  setFailed(false);
+                  setOpening(hit);
+                  openAt(entry, hit)
+                    .catch((error: unknown) => {
+                      console.warn('Could not open the file', error);
+                      setFailed(true);
+                    })
+                    .finally(() => setOpening(undefined));
+                }}
+              >
+                {opening === hit && (
+                  <Spinner animation="border" size="sm" aria-hidden="true" className="me-1" />
+                )}
+                {where}
+              </Button>{' '}
+              <Snippet parts={hit.snippet} />
+            </li>
+          );
+        })}
+      </ul>
+      {!all && hits.length > FIRST_HITS && (
+        <Button variant="outline-secondary" size="sm" className="mt-1" onClick={() => setAll(true)}>
+          {m.search_show_more({ count: hits.length - FIRST_HITS, n: String(hits.length - FIRST_HITS) })}
+        </Button>
+      )}
+    </li>
+  );
+}
+
+function ResultList({ results }: { results: Results }) {
+  return (
+    <>
+      {results.files.length > 0 && (
+        <section className="content-section" aria-labelledby="search-documents">
+          <h2 id="search-documents" className="h4">
+            {m.search_group_documents()}
+          </h2>
+          <ul className="list-unstyled search-files">
+            {results.files.map(({ fileId, hits }) => (
+              <FileHits key={fileId} fileId={fileId} hits={hits} />
+            ))}
+          </ul>
+        </section>
+      )}
+      {results.faces.length > 0 && (
+        <section className="content-section" aria-labelledby="search-faces">
+          <h2 id="search-faces" className="h4">
+            {m.search_group_faces()}
+          </h2>
+          <ul className="list-unstyled">
+            {results.faces.map((hit) => {
+              if (hit.findable.kind !== 'face') return null;
+              const { pictureId, number } = hit.findable;
+              const picture = nameableImage(pictureId);
+              return (
+                <li key={`${pictureId}#${number}`} className="search-hit">
+                  <Snippet parts={hit.snippet} />{' '}
+                  <Link
+                    to={`${pagePath('who-is-who', currentLocale(), { slug: pictureId })}${faceHash(number)}`}
+                  >
+                    {m.search_face_where({
+                      number: String(number),
+                      picture: picture ? titleOf(picture) : pictureId,
+                    })}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
+      {results.news.length > 0 && (
+        <section className="content-section" aria-labelledby="search-news">
+          <h2 id="search-news" className="h4">
+            {m.search_group_news()}
+          </h2>
+          <ul className="list-unstyled">
+            {results.news.map((hit) =>
+              hit.findable.kind === 'news' ? (
+                <li key={hit.findable.slug} className="search-hit">
+                  <Link to={pagePath('news-post', currentLocale(), { slug: hit.findable.slug })}>
+                    {hit.findable.title}
+                  </Link>
+                  <br />
+                  <Snippet parts={hit.snippet} />
+                </li>
+              ) : null,
+            )}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
+
+function Search({ access, archive }: { access: PhotoAccess; archive: Archive }) {
+  const [query, setQuery] = useState('');
+  // Results as one types, without holding up the typing.
+  const deferred = useDeferredValue(query);
+  const results = useMemo(() => archive.search.search(deferred), [archive, deferred]);
+  const typed = deferred.trim();
+  const status = !typed
+    ? ''
+    : typed.length < 2
+      ? m.search_short()
+      : results.count
+        ? m.search_count({ count: results.count, n: String(results.count) })
+        : m.search_none({ query: typed });
+  return (
+    <>
+      {!archive.indexed && <Alert variant="info">{m.search_not_indexed()}</Alert>}
+      {!access.approved && !access.organiser && <p className="small">{m.search_not_approved()}</p>}
+      <form role="search" className="mb-3" onSubmit={(event) => event.preventDefault()}>
+        <label htmlFor="archive-search" className="form-label fw-semibold">
+          {m.search_label()}
+        </label>
+        <input
+          id="archive-search"
+          type="search"
+          className="form-control form-control-lg"
+          placeholder={m.search_placeholder()}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+          aria-describedby="archive-search-status"
+        />
+      </form>
+      <p id="archive-search-status" role="status" className="search-status">
+        {status}
+      </p>
+      <ResultList results={results} />
+    </>
+  );
+}
+
+/**
+ * The search page's content: the archive's text read once (with this account's access), then results as one types,
+ * grouped as documents (each page opening the file there), names on the pictures (each flying to its face) and
+ * news. A failure says so and can be tried again.
+ */
+export default function SearchContent() {
+  const { access } = usePhotoAccess();
+  const archive = useLoad(
+    access ? `${access.uid}:${access.approved || access.organiser}` : undefined,
+    (signal) => loadArchive(access!, signal),
+  );
+  if (access === undefined) return <PageLoading />;
+  if (access === null) return <Alert variant="warning">{m.photos_access_failed()}</Alert>;
+  if (archive.state.status === 'loading') return <PageLoading label={m.search_loading()} />;
+  if (archive.state.status === 'failed')
+    return (
+      <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2" role="alert">
+        <span>{m.search_failed()}</span>
+        <Button size="sm" variant="outline-secondary" onClick={archive.reload}>
+          {m.common_try_again()}
+        </Button>
+      </div>
+    );
+  return <Search access={access} archive={archive.state.value} />;
+}
