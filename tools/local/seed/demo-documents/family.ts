@@ -108,6 +108,8 @@ interface More {
 }
 
 const ids = new Map<string, number>();
+/** Full names given so far (and the married names they make): the generator gives no two people the same. */
+const takenNames = new Set<string>();
 function idOf(name: string, born?: LifeEvent): string {
   const slug = `${name}-${born?.date.replace(/^~/, '').slice(0, 4) ?? 'x'}`
     .normalize('NFD')
@@ -130,6 +132,7 @@ function event(text: string | undefined): LifeEvent | undefined {
 
 function p(name: string, sex: Sex, born?: string, died?: string, more: More = {}): Person {
   const b = event(born);
+  takenNames.add(name);
   return {
     id: idOf(name, b),
     name,
@@ -1386,14 +1389,26 @@ function dateIn(year: number, random: () => number): string {
   return `${year}-${pad(1 + Math.floor(random() * 12))}-${pad(1 + Math.floor(random() * 28))}`;
 }
 
-function givenName(sex: Sex, year: number, random: () => number, avoid: ReadonlySet<string>): string {
+/**
+ * A first name of the time for someone born in `year`, not one of `avoid` (a brother's or sister's), and making
+ * none of `surnames` a full name someone already has.
+ */
+function givenName(
+  sex: Sex,
+  year: number,
+  random: () => number,
+  avoid: ReadonlySet<string>,
+  surnames: readonly string[],
+): string {
   const pools = GIVEN[sex];
   const pool = [...pools].reverse().find(([from]) => year >= from)?.[1] ?? pools[0]![1];
-  for (let tries = 0; tries < 20; tries++) {
-    const name = pick(pool, random);
-    if (!avoid.has(name)) return name;
+  let name = pool[0]!;
+  for (let tries = 0; tries < 30; tries++) {
+    name = pick(pool, random);
+    if (!avoid.has(name) && surnames.every((surname) => !takenNames.has(`${name} ${surname}`))) break;
   }
-  return pool[0]!;
+  for (const surname of surnames) takenNames.add(`${name} ${surname}`);
+  return name;
 }
 
 const surnameOf = (person: Person) => person.name.split(' ').slice(-1)[0]!;
@@ -1423,12 +1438,12 @@ function makeChild(
   depth: number,
 ): Person {
   const sex: Sex = random() < 0.5 ? 'm' : 'f';
-  const given = givenName(sex, year, random, taken);
+  const surname = surnameOf(parent.sex === 'm' ? parent : union.spouse);
+  const given = givenName(sex, year, random, taken, [surname]);
   taken.add(given);
-  const husband = parent.sex === 'm' ? parent : union.spouse;
   const child: Person = {
     id: '',
-    name: `${given} ${surnameOf(husband)}`,
+    name: `${given} ${surname}`,
     sex,
     born: { date: dateIn(year, random), place: birthplace },
     unions: [],
@@ -1453,9 +1468,16 @@ function makeChild(
   if (marriageYear <= BOOK_YEAR - 1 && marriageYear < livedTo && random() < 0.88) {
     const spouseSex: Sex = sex === 'm' ? 'f' : 'm';
     const spouseYear = year + Math.floor(random() * 5) - 2;
+    let spouseSurname = pick(SPOUSE_SURNAMES, random);
+    // A daughter's married name is her husband's surname: none she would share with someone.
+    for (let tries = 0; sex === 'f' && takenNames.has(`${given} ${spouseSurname}`) && tries < 30; tries++)
+      spouseSurname = pick(SPOUSE_SURNAMES, random);
+    if (sex === 'f') takenNames.add(`${given} ${spouseSurname}`);
+    // A wife's married name is her husband's surname: no namesake under either.
+    const spouseNames = spouseSex === 'f' ? [spouseSurname, surname] : [spouseSurname];
     const spouse: Person = {
       id: '',
-      name: `${givenName(spouseSex, spouseYear, random, new Set([given]))} ${pick(SPOUSE_SURNAMES, random)}`,
+      name: `${givenName(spouseSex, spouseYear, random, new Set([given]), spouseNames)} ${spouseSurname}`,
       sex: spouseSex,
       born: {
         date: dateIn(spouseYear, random),
@@ -1664,4 +1686,16 @@ export function marriedNames(person: Person): string[] {
 /** Every name the person went by: the name, and a woman's married names. */
 export function namesOf(person: Person): string[] {
   return [person.name, ...marriedNames(person)];
+}
+
+/**
+ * Where the person lived in July 1976: the home the data gives, else where they died after it, where their
+ * husband or wife lived, or where they were born.
+ */
+export function homeIn1976(person: Person): string | undefined {
+  if (person.home) return person.home;
+  if (person.died && person.died.date > REUNION_1976 && person.died.place) return person.died.place;
+  const spouses = [...person.unions.map((union) => union.spouse), ...partnersOf(person)];
+  const spouseHome = spouses.find((spouse) => spouse.home)?.home;
+  return spouseHome ?? person.born?.place?.split(', ').slice(-2).join(', ');
 }

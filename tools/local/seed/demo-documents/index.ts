@@ -6,11 +6,14 @@
 import type { CatalogueEntry } from '../../../../src/domain/catalogue.ts';
 import { englishTitle } from '../../../../admin/bucket/english-title.ts';
 import { genealogyBookPdf } from './genealogy-book.ts';
+import { attendeesListXlsx, timeCapsuleListXlsx } from './spreadsheets.ts';
 
 type Generator = (entry: CatalogueEntry) => Promise<Buffer>;
 
 const DOCUMENTS: Readonly<Record<string, Generator>> = {
   'genealogy-book-1986': (entry) => genealogyBookPdf(englishTitle(entry)),
+  'attendees-list-1976': (entry) => attendeesListXlsx(englishTitle(entry)),
+  'time-capsule-list': (entry) => timeCapsuleListXlsx(englishTitle(entry)),
 };
 
 /** The catalogue entries that have a demo document (the others get demo-files.ts's placeholder). */
