@@ -625,8 +625,8 @@ export const HALVOR_HAUGEN = p(
   `1927-02-09 ${ROLETTE}`,
   {
     note:
-      'Halvor was the second son of Ole Halvorsen Haugen (1818–1889) and Marit Knutsdatter, and the farm went to ' +
-      'his elder brother. He worked as a husmann and a carpenter until 1893, when he sold what he had and took his ' +
+      'Halvor was the third son of Ole Halvorsen Haugen (1818–1889) and Marit Knutsdatter, and the farm went to ' +
+      'his eldest brother, Ole. He worked as a husmann and a carpenter until 1893, when he sold what he had and took his ' +
       'wife and seven children to America, to his brother Knut Olsen, who had been farming near Fergus Falls, ' +
       'Minnesota, since 1879 and wrote his name Knute Olson. In the spring of 1898 Halvor drove two wagons and ' +
       'eleven head of cattle to Rolette County, North Dakota, and filed on a quarter section four miles south-east ' +

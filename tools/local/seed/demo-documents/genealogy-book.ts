@@ -301,11 +301,12 @@ const FROM_NORWAY = [
     'lie on the sunny side of the valley, and above them the mountain pastures, the setrar, where the cattle and ' +
     'goats were kept in summer and the butter and cheese were made. Haugen is a small farm on the north side of ' +
     'the valley, a little west of the church; Brekke, where Kari Knudsdatter was born, lies a mile further up.',
-  'Halvor Olsen Haugen was the second son, and the farm went to his elder brother. He was a husmann, a cotter, ' +
+  'Halvor Olsen Haugen was the third son, and the farm went to his eldest brother, Ole. He was a husmann, a cotter, ' +
     'on a neighbour’s farm, and a carpenter in winter. The years around 1890 were hard in the valley: two summers ' +
     'of frost took the barley, and the America letters of his brother Knut, who had gone to Minnesota in 1879, ' +
     'said that a man could have a quarter section of his own for the asking. In May 1893 Halvor and Kari sold ' +
-    'their cow, their loom and their tools, and took the train from Otta to Kristiania with seven children.',
+    'their cow, their loom and their tools, and went with seven children down the valley to Lillehammer, by ' +
+    'the lake steamer Skibladner to Eidsvoll and by train to Kristiania.',
   'They sailed on the Wilson Line to Hull, crossed England by train to Liverpool, and came to Quebec on an Allan ' +
     'Line steamer after eleven days at sea. Ole, who was nine, remembered the icebergs off Newfoundland and the ' +
     'white bread on the train to St. Paul. On the twenty-ninth of June they came to Fergus Falls, where Knute ' +

@@ -6,7 +6,11 @@
 import type { CatalogueEntry } from '../../../../src/domain/catalogue.ts';
 import { englishTitle } from '../../../../admin/bucket/english-title.ts';
 import { genealogyBookPdf } from './genealogy-book.ts';
+import { INTERVIEW_1982 } from './interview-1982.ts';
+import { PIONEER_INTERVIEWS } from './interviews-1938.ts';
+import { PIONEER_MEMORIES } from './pioneer-memories.ts';
 import { attendeesListXlsx, timeCapsuleListXlsx } from './spreadsheets.ts';
+import { transcriptPdf, type Transcript } from './transcripts.ts';
 
 type Generator = (entry: CatalogueEntry) => Promise<Buffer>;
 
@@ -14,7 +18,16 @@ const DOCUMENTS: Readonly<Record<string, Generator>> = {
   'genealogy-book-1986': (entry) => genealogyBookPdf(englishTitle(entry)),
   'attendees-list-1976': (entry) => attendeesListXlsx(englishTitle(entry)),
   'time-capsule-list': (entry) => timeCapsuleListXlsx(englishTitle(entry)),
+  ...Object.fromEntries(
+    [...PIONEER_INTERVIEWS, INTERVIEW_1982, ...PIONEER_MEMORIES].map((transcript: Transcript) => [
+      transcript.id,
+      (entry: CatalogueEntry) => transcriptPdf(transcript, englishTitle(entry)),
+    ]),
+  ),
 };
+
+/** The catalogue entries whose demo document is in Norwegian (the others are in English). */
+export const NORWEGIAN_DOCUMENT_IDS: readonly string[] = PIONEER_MEMORIES.map((transcript) => transcript.id);
 
 /** The catalogue entries that have a demo document (the others get demo-files.ts's placeholder). */
 export const DEMO_DOCUMENT_IDS: readonly string[] = Object.keys(DOCUMENTS);
