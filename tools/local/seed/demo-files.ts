@@ -9,14 +9,14 @@
  * byte for byte with what the emulator serves.
  */
 import jpeg from 'jpeg-js';
-import JSZip from 'jszip';
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
 import PptxGenJS from 'pptxgenjs';
 
 import type { CatalogueEntry } from '../../../src/domain/catalogue';
 import { englishTitle } from '../../../admin/bucket/english-title.ts';
-import { DEMO_NOTICE, DEMO_NOTICE_ASCII, FIXED_DATE, hashOf, zipParts } from './demo-documents/common.ts';
+import { DEMO_NOTICE, DEMO_NOTICE_ASCII, FIXED_DATE, hashOf } from './demo-documents/common.ts';
 import { demoDocument } from './demo-documents/index.ts';
+import { pptxBytes } from './demo-documents/pptx.ts';
 import { xlsxPackage, type Cell } from './demo-documents/xlsx.ts';
 
 export { DEMO_NOTICE };
@@ -352,24 +352,5 @@ async function demoPptx(entry: CatalogueEntry): Promise<Buffer> {
     line: { color: 'D99A1A', width: 1 },
   });
 
-  const written = await pptx.write({ outputType: 'nodebuffer' });
-  if (!(written instanceof Uint8Array)) throw new Error('pptxgenjs did not return a buffer');
-
-  // pptxgenjs stamps docProps/core.xml and every zip entry with the current time: rewrite both.
-  const generated = await JSZip.loadAsync(written);
-  const parts: [string, string | Uint8Array][] = [];
-  for (const file of Object.values(generated.files)) {
-    if (file.dir) continue;
-    if (file.name === 'docProps/core.xml') {
-      const iso = FIXED_DATE.toISOString();
-      const xml = (await file.async('string')).replace(
-        /(<dcterms:(?:created|modified) xsi:type="dcterms:W3CDTF">)[^<]*(<\/dcterms:)/g,
-        `$1${iso}$2`,
-      );
-      parts.push([file.name, xml]);
-    } else {
-      parts.push([file.name, await file.async('uint8array')]);
-    }
-  }
-  return zipParts(parts);
+  return pptxBytes(pptx);
 }

@@ -9,6 +9,7 @@ import { genealogyBookPdf } from './genealogy-book.ts';
 import { INTERVIEW_1982 } from './interview-1982.ts';
 import { PIONEER_INTERVIEWS } from './interviews-1938.ts';
 import { PIONEER_MEMORIES } from './pioneer-memories.ts';
+import { twoReunionsPptx } from './presentation.ts';
 import { attendeesListXlsx, timeCapsuleListXlsx } from './spreadsheets.ts';
 import { transcriptPdf, type Transcript } from './transcripts.ts';
 
@@ -18,6 +19,7 @@ const DOCUMENTS: Readonly<Record<string, Generator>> = {
   'genealogy-book-1986': (entry) => genealogyBookPdf(englishTitle(entry)),
   'attendees-list-1976': (entry) => attendeesListXlsx(englishTitle(entry)),
   'time-capsule-list': (entry) => timeCapsuleListXlsx(englishTitle(entry)),
+  'two-reunions-presentation': (entry) => twoReunionsPptx(englishTitle(entry)),
   ...Object.fromEntries(
     [...PIONEER_INTERVIEWS, INTERVIEW_1982, ...PIONEER_MEMORIES].map((transcript: Transcript) => [
       transcript.id,
