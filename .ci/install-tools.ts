@@ -3,7 +3,9 @@
  * Debian's chromium and, for the browser tests, its headless shell), Firefox ESR ($FIREFOX_PATH, or Debian's firefox-esr), Java 17 or newer (the Nu HTML
  * Checker of `npm run check:html`) and jing (Debian's RELAX NG validator, which checks the news feeds against
  * RFC 4287's schema: tools/build/news/atom.test.ts), exiftool (writes and reads the 2076 archive's photo metadata:
- * admin/archive/metadata/), and poppler and Tesseract (the member files' text for the search: admin/search/). On a fresh Debian machine, as root, it installs the missing Debian packages
+ * admin/archive/metadata/), poppler and Tesseract (the member files' text for the search: admin/search/), and the
+ * Liberation Mono font (the typewriter of the demo scanned letter: tools/local/seed/demo-documents/). On a fresh
+ * Debian machine, as root, it installs the missing Debian packages
  * (apt-get); otherwise it says what to do.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -25,6 +27,9 @@ const runs = (command: string) => () =>
   spawnSync(command, ['-version'], { stdio: 'ignore' }).status === 0 ? command : undefined;
 const onPath = (command: string) => () =>
   spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' }).stdout.trim() || undefined;
+/** A font family fontconfig knows: the file of its first face. */
+const font = (family: string) => () =>
+  spawnSync('fc-list', [family, 'file'], { encoding: 'utf8' }).stdout?.split(':')[0]?.trim() || undefined;
 
 const tools: Tool[] = [
   { name: 'Chromium', find: file(chromiumPath()), debianPackage: 'chromium', hint: 'or set CHROME_PATH' },
@@ -69,6 +74,12 @@ const tools: Tool[] = [
     },
     debianPackage: 'tesseract-ocr tesseract-ocr-nor tesseract-ocr-eng',
     hint: '(reads scanned pages for the search; macOS: brew install tesseract tesseract-lang)',
+  },
+  {
+    name: 'Liberation Mono font',
+    find: font('Liberation Mono'),
+    debianPackage: 'fonts-liberation',
+    hint: '(the demo scanned letter is typed in it; elsewhere any Courier-like monospace font does)',
   },
 ];
 

@@ -10,6 +10,7 @@ import { INTERVIEW_1982 } from './interview-1982.ts';
 import { PIONEER_INTERVIEWS } from './interviews-1938.ts';
 import { PIONEER_MEMORIES } from './pioneer-memories.ts';
 import { twoReunionsPptx } from './presentation.ts';
+import { scannedLetterPdf } from './scanned-letter.ts';
 import { attendeesListXlsx, timeCapsuleListXlsx } from './spreadsheets.ts';
 import { transcriptPdf, type Transcript } from './transcripts.ts';
 
@@ -20,6 +21,7 @@ const DOCUMENTS: Readonly<Record<string, Generator>> = {
   'attendees-list-1976': (entry) => attendeesListXlsx(englishTitle(entry)),
   'time-capsule-list': (entry) => timeCapsuleListXlsx(englishTitle(entry)),
   'two-reunions-presentation': (entry) => twoReunionsPptx(englishTitle(entry)),
+  'railway-letter-1904': (entry) => scannedLetterPdf(englishTitle(entry)),
   ...Object.fromEntries(
     [...PIONEER_INTERVIEWS, INTERVIEW_1982, ...PIONEER_MEMORIES].map((transcript: Transcript) => [
       transcript.id,
