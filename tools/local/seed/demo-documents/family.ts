@@ -45,6 +45,19 @@ export interface Union {
   children: Person[];
 }
 
+/**
+ * The spellings Norwegian names took in America, each pair in the demo documents side by side (Norwegian first):
+ * for a search that should find one by the other.
+ */
+export const SPELLING_VARIANTS: readonly (readonly [norwegian: string, american: string])[] = [
+  ['Olsen', 'Olson'],
+  ['Halvorsen', 'Halverson'],
+  ['Johannessen', 'Johnson'],
+  ['Knudsen', 'Knutson'],
+  ['Sæther', 'Sather'],
+  ['Øverby', 'Overby'],
+];
+
 /** The book's year: nothing in the data happens later. */
 export const BOOK_YEAR = 1986;
 /** The 1976 reunion (the attendees list is of the people alive and born by then). */
