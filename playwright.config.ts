@@ -39,15 +39,14 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    // Without a build, dist/ must be a production build of the current sources (tools/build/check-build.ts).
+    // Without a build, dist/ must be a production build of the current sources (tools/build/check-build.ts). The
+    // stack already running (npm start, npm test's) is used as it is (tools/local/playwright-stack.ts).
     command: process.env.E2E_SKIP_BUILD
-      ? 'npx tsx tools/build/check-build.ts && npx tsx tools/local/stack.ts'
-      : 'npm run build && npx tsx tools/local/stack.ts',
-    url: `${SITE_URL}/home`,
-    // Ready once the demo data is seeded, not merely when the Hosting emulator answers.
+      ? 'npx tsx tools/build/check-build.ts && npx tsx tools/local/playwright-stack.ts'
+      : 'npm run build && npx tsx tools/local/playwright-stack.ts',
+    // Ready once the demo data is seeded. No `url`: Playwright would take whichever of the two came first, and the
+    // site answers before the seed is done.
     wait: { stdout: /The reunion website is running/ },
-    // npm test starts one stack for Playwright and the Firefox suite (E2E_STACK=running, tools/test/test-all.ts).
-    reuseExistingServer: !process.env.CI || process.env.E2E_STACK === 'running',
     timeout: 240_000,
     stdout: 'pipe',
     stderr: 'pipe',

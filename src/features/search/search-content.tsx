@@ -45,18 +45,25 @@ async function loadArchive(access: PhotoAccess, signal: AbortSignal): Promise<Ar
     approved
       ? Promise.all(
           [...PICTURES_FOR_NAMING].map(async (pictureId) =>
-            ((await readFaces(pictureId, signal).catch(() => undefined))?.faces ?? []).flatMap(
-              (face): Findable[] =>
-                face.name
-                  ? [
-                      {
-                        kind: 'face',
-                        pictureId,
-                        number: face.number,
-                        text: [face.name, face.note].filter(Boolean).join(' · '),
-                      },
-                    ]
-                  : [],
+            (
+              (
+                await readFaces(pictureId, signal).catch((error: unknown) => {
+                  // The rest is still searched; the names come back with the next visit.
+                  console.warn(`Could not read the names on ${pictureId}`, error);
+                  return undefined;
+                })
+              )?.faces ?? []
+            ).flatMap((face): Findable[] =>
+              face.name
+                ? [
+                    {
+                      kind: 'face',
+                      pictureId,
+                      number: face.number,
+                      text: [face.name, face.note].filter(Boolean).join(' · '),
+                    },
+                  ]
+                : [],
             ),
           ),
         )

@@ -70,13 +70,21 @@ export async function seedStorage(
       const bytes = await demoFile(entry);
       await upload(storagePathOf(entry), bytes, memberFileMetadata(entry));
       if (hasThumbnail(entry)) await saveThumbnail(bucket, entry, bytes);
-      if (opts.texts !== false && entry.kind !== 'jpeg') texts.push(await fileTextOf(entry, bytes));
+      if (opts.texts !== false && entry.kind !== 'jpeg') documents.push({ entry, bytes });
     }
   };
+  const documents: { entry: (typeof CATALOGUE)[number]; bytes: Buffer }[] = [];
   await Promise.all(Array.from({ length: 4 }, worker));
-  await storeFileTexts(bucket, texts);
-
   if (largeFileBytes > 0) await upload(LARGE_DEMO_PATH, largeDemoFile(largeFileBytes), LARGE_DEMO_METADATA);
+
+  // The documents' text once every file is stored: poppler and Tesseract run beside nothing else of the seed.
+  const reading = [...documents];
+  const reader = async () => {
+    for (let next = reading.shift(); next; next = reading.shift())
+      texts.push(await fileTextOf(next.entry, next.bytes));
+  };
+  await Promise.all(Array.from({ length: 2 }, reader));
+  await storeFileTexts(bucket, texts);
   return { files, bytes, texts };
 }
 

@@ -1,0 +1,127 @@
+/**
+ * The archive's search (issue 36), as relatives use it, each test with an account of its own:
+ *   - an approved relative on a phone, in Norwegian: a surname from the 1976 group photo's key typed without its
+ *     Norwegian letters lists that person's face and the pages of the genealogy book that name them, marked as
+ *     written; "Olson" finds "Olsen"; a page opens in the browser's PDF viewer at that page (the file fetched with
+ *     the ID token, never a token address); the face flies the picture to it; axe;
+ *   - a verified relative who is not approved: no face, and the approval-only texts refused by storage.rules.
+ */
+import { CATALOGUE } from '../src/domain/catalogue.ts';
+import { GROUP_PHOTO_1976 } from '../src/domain/faces.ts';
+import { searchTextsPathOf } from '../src/domain/search.ts';
+import { mediaUrl } from '../src/firebase/media-url.ts';
+import { BUCKET, STORAGE_URL } from '../tools/local/config.ts';
+import { demoKey } from '../tools/local/seed/demo-group-photo.ts';
+import { expectNoViolations } from './support/a11y.ts';
+import { accountsOfEachTest } from './support/organiser';
+import { idTokenOf, openSignedIn } from './support/photos-page';
+import { expect, test } from './support/test.ts';
+
+const account = accountsOfEachTest(test);
+const PHONE = { width: 390, height: 844 };
+/** A named person of the key whose surname has a Norwegian letter (Erik Sæther). */
+const SAETHER = demoKey().find((line) => line.name?.includes('Sæther'))!;
+const BOOK = CATALOGUE.find((entry) => entry.id === 'genealogy-book-1986')!;
+
+test('an approved relative on a phone, in Norwegian: a surname typed without its letters finds the face and the book’s pages, each opening where it is', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const relative = await account('search-approved');
+  await page.setViewportSize(PHONE);
+  const tokenAddresses: string[] = [];
+  page.on('request', (request) => {
+    if (/[?&]token=/.test(request.url())) tokenAddresses.push(request.url());
+  });
+  await openSignedIn(page, relative, '/members/search', 'nb');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Søk i arkivet');
+  const box = page.getByRole('searchbox', { name: 'Søk etter et navn, et sted eller et ord' });
+  await box.fill('Saether');
+
+  // The face, by its name as written, with a link to it on the picture.
+  const faces = page.getByRole('region', { name: 'Navn på bildene' });
+  const face = faces.getByRole('listitem').filter({ hasText: SAETHER.name! });
+  await expect(face.locator('mark')).toHaveText('Sæther');
+  const faceLink = face.getByRole('link', {
+    name: `Nr. ${SAETHER.number} på «Gruppebilde fra slektstreffet i 1976»`,
+  });
+  await expect(faceLink).toBeVisible();
+  // The book's pages that name the family, the matches marked as written.
+  const documents = page.getByRole('region', { name: 'I dokumentene' });
+  const book = documents
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Slektsbok fra 1986' }) });
+  await expect(book.locator('.search-hit').first().locator('mark').first()).toHaveText(/^Sæther/);
+  await expect(page.getByRole('status')).toHaveText(/^\d+ treff$/);
+  await expectNoViolations(page, 'the search, results in Norwegian on a phone');
+
+  // "Olson" finds "Olsen" too.
+  await box.fill('Olson');
+  const marks = await documents.locator('mark').allTextContents();
+  expect(marks).toContain('Olsen');
+  expect(marks).toContain('Olson');
+
+  // A page opens in the browser's PDF viewer, at that page: a new tab opened at the click (no pop-up blocker stops
+  // it), then given the file fetched with the ID token. (Headless Chromium saves a PDF instead of showing it: the
+  // tab the page opens is recorded here: the site's own Chromium shows it at that page.)
+  await page.evaluate(() => {
+    const opened = window as unknown as { openedAt?: string };
+    window.open = () =>
+      ({
+        location: {
+          set href(address: string) {
+            opened.openedAt = address;
+          },
+        },
+        close() {},
+      }) as unknown as Window;
+  });
+  await box.fill('Saether');
+  const firstPage = book.getByRole('button', { name: /^Side \d+ i «Slektsbok fra 1986»$/ }).first();
+  const pageNumber = Number(/\d+/.exec((await firstPage.textContent()) ?? '')![0]);
+  await firstPage.click();
+  const openedAt = async () => page.evaluate(() => (window as unknown as { openedAt?: string }).openedAt);
+  await expect
+    .poll(openedAt)
+    .toMatch(new RegExp(`^blob:http://127\\.0\\.0\\.1:5000/[0-9a-f-]+#page=${pageNumber}$`));
+  expect(tokenAddresses).toEqual([]);
+
+  // The face: the picture flies to it, chosen.
+  await faceLink.click();
+  await expect(page).toHaveURL(
+    new RegExp(`/nb/members/who-is-who/${GROUP_PHOTO_1976}#face-${SAETHER.number}$`),
+  );
+  await expect(page.locator('.face-details').getByRole('heading', { level: 2 })).toContainText(
+    `Nr. ${SAETHER.number}`,
+  );
+  expect(BOOK.kind).toBe('pdf');
+});
+
+test('a relative who is not approved searches the documents only: no face, and storage.rules refuse the approval-only texts', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const relative = await account('search-not-approved', { approved: false });
+  await openSignedIn(page, relative, '/members/search');
+  await expect(page.getByRole('main')).toContainText(
+    'The lists of living people and the names on the 1976 group photo are searched too once an organiser has approved your account.',
+  );
+  await page.getByRole('searchbox', { name: 'Search for a name, a place or a word' }).fill('Saether');
+  await expect(page.getByRole('region', { name: 'In the documents' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Names on the pictures' })).toHaveCount(0);
+  await expect(page.getByRole('main')).not.toContainText(SAETHER.name!);
+  await expectNoViolations(page, 'the search of a relative who is not approved');
+
+  // What the account's token reads: the verified texts, holding no approval-only file; the others refused.
+  const token = await idTokenOf(relative);
+  const read = (level: 'verified' | 'approved') =>
+    fetch(mediaUrl(STORAGE_URL, BUCKET, searchTextsPathOf(level)), {
+      headers: { Authorization: `Firebase ${token}` },
+    });
+  const verified = await read('verified');
+  expect(verified.status).toBe(200);
+  const texts = (await verified.json()) as { files: { id: string }[] };
+  const approvalOnly = CATALOGUE.filter((entry) => entry.approvalOnly).map((entry) => entry.id);
+  expect(texts.files.map((file) => file.id).filter((id) => approvalOnly.includes(id))).toEqual([]);
+  expect((await read('approved')).status).toBe(403);
+});
