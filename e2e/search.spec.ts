@@ -1,8 +1,9 @@
 /**
  * The archive's search (issue 36), as relatives use it, each test with an account of its own:
  *   - an approved relative on a phone, in Norwegian: a surname from the 1976 group photo's key typed without its
- *     Norwegian letters lists that person's face and the pages of the genealogy book that name them, marked as
- *     written; "Olson" finds "Olsen"; a page opens in the browser's PDF viewer at that page (the file fetched with
+ *     Norwegian letters lists that person's face, the rows of the attendees list and the pages of the genealogy book
+ *     that name them, marked as written; a phrase of the scanned letter is found on its page (read by OCR); "Olson"
+ *     finds "Olsen"; a page opens in the browser's PDF viewer at that page (the file fetched with
  *     the ID token, never a token address); the face flies the picture to it; axe;
  *   - a verified relative who is not approved: no face, and the approval-only texts refused by storage.rules.
  */
@@ -12,6 +13,7 @@ import { searchTextsPathOf } from '../src/domain/search.ts';
 import { mediaUrl } from '../src/firebase/media-url.ts';
 import { BUCKET, STORAGE_URL } from '../tools/local/config.ts';
 import { demoKey } from '../tools/local/seed/demo-group-photo.ts';
+import { SCANNED_LETTER_PHRASE } from '../tools/local/seed/demo-documents/scanned-letter.ts';
 import { expectNoViolations } from './support/a11y.ts';
 import { accountsOfEachTest } from './support/organiser';
 import { idTokenOf, openSignedIn } from './support/photos-page';
@@ -54,6 +56,21 @@ test('an approved relative on a phone, in Norwegian: a surname typed without its
   await expect(book.locator('.search-hit').first().locator('mark').first()).toHaveText(/^Sæther/);
   await expect(page.getByRole('status')).toHaveText(/^\d+ treff$/);
   await expectNoViolations(page, 'the search, results in Norwegian on a phone');
+
+  // The attendees list of 1976 (approved relatives only) names them too, row by row.
+  const attendees = documents
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Deltakerliste fra slektstreffet i 1976' }) });
+  await expect(
+    attendees.getByRole('button', { name: /^Rad \d+ i «Deltakerliste fra slektstreffet i 1976»$/ }).first(),
+  ).toBeVisible();
+
+  // A phrase of the scanned letter of 1904 (no text of its own: read by OCR), found on its page.
+  await box.fill(SCANNED_LETTER_PHRASE);
+  const letter = documents
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Brev fra 1904 (oversatt)' }) });
+  await expect(letter.getByRole('button', { name: 'Side 1 i «Brev fra 1904 (oversatt)»' })).toBeVisible();
 
   // "Olson" finds "Olsen" too.
   await box.fill('Olson');
