@@ -9,7 +9,9 @@ import { SITE_URL } from './config.ts';
 import { startStack } from './with-stack.ts';
 
 const stack = await startStack();
-console.log(`The reunion website is running at ${SITE_URL}/home${stack.started ? '' : ' (a stack already running)'}`);
+console.log(
+  `The reunion website is running at ${SITE_URL}/home${stack.started ? '' : ' (a stack already running)'}`,
+);
 const stop = () => {
   void stack.stop().finally(() => process.exit(0));
 };
