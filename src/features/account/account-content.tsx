@@ -114,7 +114,7 @@ function PhotoItem({
       {onOpen ? (
         <button
           type="button"
-          className="photo-open"
+          className="photo-tile"
           onClick={onOpen}
           aria-label={m.photos_view_waiting_named({ date: taken })}
         >
