@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Spinner } from 'react-bootstrap';
+import { Alert, Badge, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { CheckAgain } from '../../components/approval/check-again';
 import { MailLink } from '../../components/approval/mail-link';
 import { usePhotoAccess } from '../../components/approval/use-photo-access';
 import { PageLoading } from '../../components/page-loading';
 import { RichText } from '../../components/rich-text';
+import { TryAgainAlert } from '../../components/try-again-alert';
 import { config } from '../../config/env';
 import { pagePath } from '../../config/pages';
 import { faceHash } from '../../domain/faces';
@@ -23,18 +24,6 @@ import { PhotoViewer } from '../../components/photo-view/photo-viewer';
 import { accountPhotos, accountSuggestions, type AccountPhoto } from './account-items';
 import { DeleteAccount } from './delete-account';
 import '../../styles/bootstrap-lazy.scss';
-
-/** A list that could not be read: what happened, and Try again (the rest of the page stays usable). */
-function LoadFailed({ text, onRetry }: { text: string; onRetry: () => void }) {
-  return (
-    <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2" role="alert">
-      <span>{text}</span>
-      <Button size="sm" variant="outline-secondary" onClick={onRetry}>
-        {m.common_try_again()}
-      </Button>
-    </div>
-  );
-}
 
 function Loading() {
   return (
@@ -153,7 +142,7 @@ function Photos({ access }: { access: PhotoAccess }) {
       <h2 id="account-photos-heading">{m.photos_mine_heading()}</h2>
       {photos.state.status === 'loading' && <Loading />}
       {photos.state.status === 'failed' && (
-        <LoadFailed text={m.photos_mine_failed()} onRetry={photos.reload} />
+        <TryAgainAlert text={m.photos_mine_failed()} onRetry={photos.reload} />
       )}
       {photos.state.status === 'ready' &&
         (list.length ? (
@@ -208,7 +197,7 @@ function Suggestions({ access }: { access: PhotoAccess }) {
       <p className="small text-body-secondary">{m.account_suggestions_note()}</p>
       {suggestions.state.status === 'loading' && <Loading />}
       {suggestions.state.status === 'failed' && (
-        <LoadFailed text={m.account_suggestions_failed()} onRetry={suggestions.reload} />
+        <TryAgainAlert text={m.account_suggestions_failed()} onRetry={suggestions.reload} />
       )}
       {suggestions.state.status === 'ready' &&
         (list.length ? (

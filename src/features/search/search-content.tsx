@@ -22,6 +22,7 @@ import { ArchiveSearch, fileFindables, type Findable, type Hit, type Results } f
 import type { SnippetPart } from './snippet';
 import '../../styles/bootstrap-lazy.scss';
 import './search.scss';
+import { TryAgainAlert } from '../../components/try-again-alert';
 
 const FAMILIES = parseNameVariants(VARIANTS);
 /** A file's first results shown with their snippets; the rest behind "Show more". */
@@ -302,13 +303,6 @@ export default function SearchContent() {
   if (access === null) return <Alert variant="warning">{m.photos_access_failed()}</Alert>;
   if (archive.state.status === 'loading') return <PageLoading label={m.search_loading()} />;
   if (archive.state.status === 'failed')
-    return (
-      <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2" role="alert">
-        <span>{m.search_failed()}</span>
-        <Button size="sm" variant="outline-secondary" onClick={archive.reload}>
-          {m.common_try_again()}
-        </Button>
-      </div>
-    );
+    return <TryAgainAlert text={m.search_failed()} onRetry={archive.reload} />;
   return <Search access={access} archive={archive.state.value} />;
 }

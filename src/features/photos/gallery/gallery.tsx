@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { Button, Spinner } from 'react-bootstrap';
+import { Spinner } from 'react-bootstrap';
 import type { PhotoLocation } from '../../../domain/photos';
 import { listSharedPage, type PhotoPage } from '../../../firebase/photos';
 import type { PhotoAccess } from '../../../firebase/photo-access';
@@ -12,6 +12,7 @@ import { altTextOf } from '../../../components/photo-view/photo-text';
 import { PhotoViewer } from '../../../components/photo-view/photo-viewer';
 import { Thumbnail } from '../../../components/photo-view/thumbnail';
 import { VisibilityTracker, type Visibility } from './visibility';
+import { TryAgainAlert } from '../../../components/try-again-alert';
 
 interface TileProps {
   photoId: string;
@@ -186,12 +187,10 @@ export function Gallery({ access, details, version, onRemoved, listPage = listSh
           <Spinner animation="border" size="sm" aria-hidden="true" />
         )}
         {state.status === 'failed' && (
-          <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2" role="alert">
-            <span>{m.photos_gallery_failed()}</span>
-            <Button size="sm" variant="outline-secondary" onClick={() => void loadNext(state.nextPageToken)}>
-              {m.common_try_again()}
-            </Button>
-          </div>
+          <TryAgainAlert
+            text={m.photos_gallery_failed()}
+            onRetry={() => void loadNext(state.nextPageToken)}
+          />
         )}
       </div>
       <PhotoViewer

@@ -8,6 +8,7 @@ import { useDetails, type DetailsCache } from '../../../components/photo-view/de
 import { forgetPhoto, rememberedPhotos } from './my-photos-store';
 import { altTextOf, takenAtText } from '../../../components/photo-view/photo-text';
 import { Thumbnail } from '../../../components/photo-view/thumbnail';
+import { TryAgainAlert } from '../../../components/try-again-alert';
 
 type Fate = 'waiting' | 'shared' | 'not-accepted';
 
@@ -194,12 +195,7 @@ export function MyPhotos({
     return (
       <section className="my-photos content-section" aria-labelledby="my-photos-heading">
         <h2 id="my-photos-heading">{m.photos_mine_heading()}</h2>
-        <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2" role="alert">
-          <span>{m.photos_mine_failed()}</span>
-          <Button size="sm" variant="outline-secondary" onClick={() => setReload((value) => value + 1)}>
-            {m.common_try_again()}
-          </Button>
-        </div>
+        <TryAgainAlert text={m.photos_mine_failed()} onRetry={() => setReload((value) => value + 1)} />
       </section>
     );
   if (!entries?.length) return null;

@@ -18,6 +18,7 @@ import type { PhotoPreparer } from '../prepare/photo-preparer';
 import { altTextOf, sharedByText, takenAtText } from '../../../components/photo-view/photo-text';
 import { PhotoViewer } from '../../../components/photo-view/photo-viewer';
 import { Thumbnail } from '../../../components/photo-view/thumbnail';
+import { TryAgainAlert } from '../../../components/try-again-alert';
 
 export interface ModerationDeps {
   list: () => Promise<WaitingPhoto[]>;
@@ -266,12 +267,7 @@ export function Moderation({
         {announcement}
       </p>
       {failed ? (
-        <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2" role="alert">
-          <span>{m.photos_waiting_failed()}</span>
-          <Button size="sm" variant="outline-secondary" onClick={() => setReload((value) => value + 1)}>
-            {m.common_try_again()}
-          </Button>
-        </div>
+        <TryAgainAlert text={m.photos_waiting_failed()} onRetry={() => setReload((value) => value + 1)} />
       ) : count === undefined ? (
         <Spinner animation="border" size="sm" aria-hidden="true" />
       ) : count === 0 ? (
