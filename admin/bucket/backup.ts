@@ -26,6 +26,7 @@ import { DELETIONS_PREFIX, isCoveredBy, parseMarker, type DeletionMarker } from 
 import { allUsers } from '../auth-users.ts';
 import type { Bucket } from '../firebase-admin.ts';
 import { APPROVED_CLAIM, DOWNLOAD_TOKENS_METADATA_KEY } from './member-files.ts';
+import { mapLimited } from '../../src/lib/map-limited.ts';
 
 export const MANIFEST_FILE = 'manifest.json';
 export const ACCOUNTS_FILE = 'accounts.json';
@@ -349,14 +350,7 @@ export async function runBackup(
 
   // An unchanged entry whose file went missing or changed size on disk is downloaded again. Thousands of files:
   // looked at many at a time (the second run of an unchanged bucket is mostly this and the listing).
-  const sizes = new Array<number | undefined>(plan.unchanged.length);
-  let nextLook = 0;
-  const look = async () => {
-    for (let i = nextLook++; i < plan.unchanged.length; i = nextLook++) {
-      sizes[i] = await sizeOf(localPathOf(folder, plan.unchanged[i]!.path));
-    }
-  };
-  await Promise.all(Array.from({ length: 32 }, look));
+  const sizes = await mapLimited(plan.unchanged, 32, (entry) => sizeOf(localPathOf(folder, entry.path)));
   plan.download.push(...plan.unchanged.filter((entry, i) => sizes[i] !== entry.size));
   plan.unchanged = plan.unchanged.filter((entry, i) => sizes[i] === entry.size);
   const report: BackupReport = {
@@ -382,33 +376,27 @@ export async function runBackup(
     await writeManifest(folder, manifest);
   };
 
-  let next = 0;
-  const worker = async () => {
-    while (next < plan.download.length) {
-      const entry = plan.download[next++]!;
-      const target = localPathOf(folder, entry.path);
-      // Written by a run that stopped before it saved the manifest: the same bytes need no download.
-      if ((await sizeOf(target)) === entry.size && (await md5OfFile(target)) === entry.md5) {
-        report.adopted.push(entry);
-        progress.bytes += entry.size;
-      } else {
-        await downloadVerified(bucket, entry, target, (bytes) => {
-          progress.bytes += bytes;
-          onProgress({ ...progress });
-        });
-        report.downloaded.push(entry);
-        report.bytes += entry.size;
-      }
-      manifest.objects[entry.path] = entry;
-      progress.files += 1;
-      onProgress({ ...progress });
-      await save();
+  const fetchOne = async (entry: BackupEntry) => {
+    const target = localPathOf(folder, entry.path);
+    // Written by a run that stopped before it saved the manifest: the same bytes need no download.
+    if ((await sizeOf(target)) === entry.size && (await md5OfFile(target)) === entry.md5) {
+      report.adopted.push(entry);
+      progress.bytes += entry.size;
+    } else {
+      await downloadVerified(bucket, entry, target, (bytes) => {
+        progress.bytes += bytes;
+        onProgress({ ...progress });
+      });
+      report.downloaded.push(entry);
+      report.bytes += entry.size;
     }
+    manifest.objects[entry.path] = entry;
+    progress.files += 1;
+    onProgress({ ...progress });
+    await save();
   };
   try {
-    await Promise.all(
-      Array.from({ length: Math.max(1, Math.min(concurrency, plan.download.length)) }, worker),
-    );
+    await mapLimited(plan.download, concurrency, fetchOne);
   } finally {
     await save(true);
   }

@@ -27,6 +27,7 @@ import {
 import { statusOf, type Bucket } from '../firebase-admin.ts';
 import type { DeepZoom } from './deep-zoom.ts';
 import { saveObject } from './member-files.ts';
+import { mapLimited } from '../../src/lib/map-limited.ts';
 
 /** What a file under members/faces/ is, read from its path; undefined for a path no part of a picture has. */
 export type FacesPath =
@@ -81,15 +82,9 @@ async function download(bucket: Bucket, path: string): Promise<Buffer | undefine
  * (saveObject: no custom metadata, no download token). An existing file of the same path is replaced.
  */
 export async function publishDeepZoom(bucket: Bucket, deepZoom: DeepZoom, concurrency = 8): Promise<void> {
-  const files = [...deepZoom.files];
-  let next = 0;
-  const worker = async () => {
-    while (next < files.length) {
-      const file = files[next++]!;
-      await saveObject(bucket, file.path, file.bytes, { contentType: file.contentType, metadata: {} });
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, files.length)) }, worker));
+  await mapLimited(deepZoom.files, concurrency, (file) =>
+    saveObject(bucket, file.path, file.bytes, { contentType: file.contentType, metadata: {} }),
+  );
 }
 
 /** A picture's faces file; undefined when it has none. Throws UnreadableFacesFileError when it cannot be read. */
