@@ -5,6 +5,8 @@
  *     that name them, marked as written; a phrase of the scanned letter is found on its page (read by OCR); "Olson"
  *     finds "Olsen"; a page opens in the browser's PDF viewer at that page (the file fetched with
  *     the ID token, never a token address); the face flies the picture to it; axe;
+ *   - a shared photo found by its caption (typed with "aa" for "å"), opened in the larger view, and not found again
+ *     once its sharer removed it;
  *   - a verified relative who is not approved: no face, and the approval-only texts refused by storage.rules.
  */
 import { CATALOGUE } from '../src/domain/catalogue.ts';
@@ -17,6 +19,7 @@ import { SCANNED_LETTER_PHRASE } from '../tools/local/seed/demo-documents/scanne
 import { expectNoViolations } from './support/a11y.ts';
 import { accountsOfEachTest } from './support/organiser';
 import { idTokenOf, openSignedIn } from './support/photos-page';
+import { seedSharedPhotos } from './support/photo-files.ts';
 import { expect, test } from './support/test.ts';
 
 const account = accountsOfEachTest(test);
@@ -115,6 +118,46 @@ test('an approved relative on a phone, in Norwegian: a surname typed without its
   expect(BOOK.kind).toBe('pdf');
 });
 
+test('a shared photo found by its caption opens in the larger view, and is not found once its sharer removed it', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const relative = await account('search-captions');
+  // A word of this test's own, so that no other test's photo is found with it.
+  const word = `kransekake${relative.uid
+    .slice(-6)
+    .toLowerCase()
+    .replace(/[^a-z]/g, 'x')}`;
+  const [photo] = await seedSharedPhotos(relative.uid, [{ caption: `Tante Åse skjærer ${word} i 1990` }]);
+  await openSignedIn(page, relative, '/members/search');
+  const box = page.getByRole('searchbox', { name: 'Search for a name, a place or a word' });
+  await box.fill(`aase ${word}`);
+  const captions = page.getByRole('region', { name: 'In the photos’ captions' });
+  const hit = captions.getByRole('listitem');
+  await expect(hit).toHaveCount(1);
+  await expect(hit.locator('mark')).toHaveText(['Åse', word]);
+  await expect(page.getByRole('status')).toHaveText('1 result');
+  await expectNoViolations(page, 'the search, a photo found by its caption');
+
+  const open = hit.getByRole('button', { name: /^View the photo taken / });
+  await open.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(`Tante Åse skjærer ${word} i 1990`);
+  await dialog.getByRole('button', { name: 'Remove photo' }).click();
+  await dialog.getByRole('button', { name: 'Yes, remove it' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(captions).toHaveCount(0);
+  await expect(page.getByRole('status')).toHaveText(`Nothing found for “aase ${word}”.`);
+
+  // Nor at the next visit, which reads the captions anew.
+  await page.reload();
+  await box.fill(`aase ${word}`);
+  await expect(page.getByRole('status')).toHaveText(`Nothing found for “aase ${word}”.`);
+  await expect(page.getByText('Reading the photos’ captions too…')).toHaveCount(0);
+  await expect(captions).toHaveCount(0);
+  expect(photo!.photoId).toBeTruthy();
+});
+
 test('a relative who is not approved searches the documents only: no face, and storage.rules refuse the approval-only texts', async ({
   page,
 }) => {
@@ -122,11 +165,13 @@ test('a relative who is not approved searches the documents only: no face, and s
   const relative = await account('search-not-approved', { approved: false });
   await openSignedIn(page, relative, '/members/search');
   await expect(page.getByRole('main')).toContainText(
-    'The lists of living people and the names on the 1976 group photo are searched too once an organiser has approved your account.',
+    'The lists of living people, the names on the 1976 group photo and the photos’ captions are searched too once an organiser has approved your account.',
   );
   await page.getByRole('searchbox', { name: 'Search for a name, a place or a word' }).fill('Saether');
   await expect(page.getByRole('region', { name: 'In the documents' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Names on the pictures' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'In the photos’ captions' })).toHaveCount(0);
+  await expect(page.getByText('Reading the photos’ captions too…')).toHaveCount(0);
   await expect(page.getByRole('main')).not.toContainText(SAETHER.name!);
   await expectNoViolations(page, 'the search of a relative who is not approved');
 

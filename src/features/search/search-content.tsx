@@ -18,11 +18,24 @@ import { m } from '../../paraglide/messages.js';
 import VARIANTS from '../../../content/search/name-variants.txt?raw';
 import { parseNameVariants } from './name-variants';
 import { newsFindables } from './news-feed';
-import { ArchiveSearch, fileFindables, type Findable, type Hit, type Results } from './search-index';
+import {
+  ArchiveSearch,
+  fileFindables,
+  joinResults,
+  type Findable,
+  type Hit,
+  type Results,
+} from './search-index';
 import type { SnippetPart } from './snippet';
 import '../../styles/bootstrap-lazy.scss';
 import './search.scss';
 import { TryAgainAlert } from '../../components/try-again-alert';
+import { DetailsCache, useDetails } from '../../components/photo-view/details-cache';
+import { PhotoViewer } from '../../components/photo-view/photo-viewer';
+import { takenAtText } from '../../components/photo-view/photo-text';
+import { Thumbnail } from '../../components/photo-view/thumbnail';
+import type { PhotoLocation } from '../../domain/photos';
+import { captionFindables } from './captions';
 
 const FAMILIES = parseNameVariants(VARIANTS);
 /** A file's first results shown with their snippets; the rest behind "Show more". */
@@ -181,7 +194,70 @@ function FileHits({ fileId, hits }: { fileId: string; hits: Hit[] }) {
   );
 }
 
-function ResultList({ results }: { results: Results }) {
+function PhotoHit({ hit, details, onOpen }: { hit: Hit; details: DetailsCache; onOpen: () => void }) {
+  const location: PhotoLocation | undefined =
+    hit.findable.kind === 'photo' ? { state: 'shared', photoId: hit.findable.photoId } : undefined;
+  const metadata = useDetails(details, location);
+  if (!location) return null;
+  return (
+    <li className="search-photo">
+      <button
+        type="button"
+        className="photo-tile"
+        onClick={onOpen}
+        aria-label={m.photos_view_waiting_named({ date: takenAtText(location.photoId, metadata) })}
+      >
+        <Thumbnail location={location} enabled alt="" />
+      </button>
+      <Snippet parts={hit.snippet} />
+    </li>
+  );
+}
+
+function PhotoHits({
+  hits,
+  details,
+  onOpen,
+}: {
+  hits: Hit[];
+  details: DetailsCache;
+  onOpen: (index: number) => void;
+}) {
+  const [all, setAll] = useState(false);
+  const shown = all ? hits : hits.slice(0, FIRST_HITS);
+  return (
+    <section className="content-section" aria-labelledby="search-photos">
+      <h2 id="search-photos" className="h4">
+        {m.search_group_photos()}
+      </h2>
+      <ul className="list-unstyled search-photos">
+        {shown.map((hit, index) => (
+          <PhotoHit
+            key={hit.findable.kind === 'photo' ? hit.findable.photoId : index}
+            hit={hit}
+            details={details}
+            onOpen={() => onOpen(index)}
+          />
+        ))}
+      </ul>
+      {!all && hits.length > FIRST_HITS && (
+        <Button variant="outline-secondary" size="sm" className="mt-1" onClick={() => setAll(true)}>
+          {m.search_show_more({ count: hits.length - FIRST_HITS, n: String(hits.length - FIRST_HITS) })}
+        </Button>
+      )}
+    </section>
+  );
+}
+
+function ResultList({
+  results,
+  details,
+  onOpenPhoto,
+}: {
+  results: Results;
+  details: DetailsCache;
+  onOpenPhoto: (index: number) => void;
+}) {
   return (
     <>
       {results.files.length > 0 && (
@@ -223,6 +299,9 @@ function ResultList({ results }: { results: Results }) {
           </ul>
         </section>
       )}
+      {results.photos.length > 0 && (
+        <PhotoHits hits={results.photos} details={details} onOpen={onOpenPhoto} />
+      )}
       {results.news.length > 0 && (
         <section className="content-section" aria-labelledby="search-news">
           <h2 id="search-news" className="h4">
@@ -247,11 +326,43 @@ function ResultList({ results }: { results: Results }) {
   );
 }
 
-function Search({ access, archive }: { access: PhotoAccess; archive: Archive }) {
+interface Captions {
+  /** The captions' own search, once they are read (undefined: not yet, or not for this account). */
+  search?: ArchiveSearch;
+  status: 'none' | 'loading' | 'ready' | 'failed';
+  reload: () => void;
+  /** A photo removed from the larger view: not found again. */
+  removed: (photoId: string) => void;
+  details: DetailsCache;
+}
+
+function Search({
+  access,
+  archive,
+  captions,
+}: {
+  access: PhotoAccess;
+  archive: Archive;
+  captions: Captions;
+}) {
   const [query, setQuery] = useState('');
+  const [open, setOpen] = useState<number | undefined>();
   // Results as one types, without holding up the typing.
   const deferred = useDeferredValue(query);
-  const results = useMemo(() => archive.search.search(deferred), [archive, deferred]);
+  const results = useMemo(
+    () =>
+      captions.search
+        ? joinResults(archive.search.search(deferred), captions.search.search(deferred))
+        : archive.search.search(deferred),
+    [archive, captions.search, deferred],
+  );
+  const photos = useMemo(
+    () =>
+      results.photos.flatMap((hit): PhotoLocation[] =>
+        hit.findable.kind === 'photo' ? [{ state: 'shared', photoId: hit.findable.photoId }] : [],
+      ),
+    [results],
+  );
   const typed = deferred.trim();
   const status = !typed
     ? ''
@@ -283,15 +394,37 @@ function Search({ access, archive }: { access: PhotoAccess; archive: Archive }) 
       <p id="archive-search-status" role="status" className="search-status">
         {status}
       </p>
-      <ResultList results={results} />
+      {captions.status === 'loading' && (
+        <p className="small text-body-secondary">
+          <Spinner animation="border" size="sm" aria-hidden="true" className="me-1" />
+          {m.search_photos_loading()}
+        </p>
+      )}
+      {captions.status === 'failed' && (
+        <TryAgainAlert text={m.search_photos_failed()} onRetry={captions.reload} />
+      )}
+      <ResultList results={results} details={captions.details} onOpenPhoto={setOpen} />
+      <PhotoViewer
+        photos={photos}
+        index={open}
+        onIndex={setOpen}
+        onClose={() => setOpen(undefined)}
+        access={access}
+        details={captions.details}
+        onRemoved={(photoId) => {
+          setOpen(undefined);
+          captions.removed(photoId);
+        }}
+      />
     </>
   );
 }
 
 /**
  * The search page's content: the archive's text read once (with this account's access), then results as one types,
- * grouped as documents (each page opening the file there), names on the pictures (each flying to its face) and
- * news. A failure says so and can be tried again.
+ * grouped as documents (each page opening the file there), names on the pictures (each flying to its face), the
+ * photos' captions (each opening the photo in the larger view; read after the rest) and news. A failure says so and
+ * can be tried again.
  */
 export default function SearchContent() {
   const { access } = usePhotoAccess();
@@ -299,10 +432,32 @@ export default function SearchContent() {
     access ? `${access.uid}:${access.approved || access.organiser}` : undefined,
     (signal) => loadArchive(access!, signal),
   );
+  const [details] = useState(() => new DetailsCache());
+  // The captions come after the documents (one small file per photo): the first results need not wait for them.
+  const sharedSeen = !!access && (access.approved || access.organiser);
+  const captionLoad = useLoad(
+    sharedSeen && archive.state.status === 'ready' ? access.uid : undefined,
+    (signal) => captionFindables(details, signal),
+  );
+  const captionList = captionLoad.state.value;
+  const captionSearch = useMemo(
+    () => (captionList ? new ArchiveSearch(captionList, FAMILIES) : undefined),
+    [captionList],
+  );
+  const captions: Captions = {
+    search: captionSearch,
+    status: sharedSeen ? captionLoad.state.status : 'none',
+    reload: captionLoad.reload,
+    removed: (photoId) =>
+      captionLoad.update((list) =>
+        list.filter((findable) => !(findable.kind === 'photo' && findable.photoId === photoId)),
+      ),
+    details,
+  };
   if (access === undefined) return <PageLoading />;
   if (access === null) return <Alert variant="warning">{m.photos_access_failed()}</Alert>;
   if (archive.state.status === 'loading') return <PageLoading label={m.search_loading()} />;
   if (archive.state.status === 'failed')
     return <TryAgainAlert text={m.search_failed()} onRetry={archive.reload} />;
-  return <Search access={access} archive={archive.state.value} />;
+  return <Search access={access} archive={archive.state.value} captions={captions} />;
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseNameVariants } from './name-variants';
-import { ArchiveSearch, fileFindables, type Findable, type Hit } from './search-index';
+import { ArchiveSearch, fileFindables, joinResults, type Findable, type Hit } from './search-index';
 
 const FAMILIES = parseNameVariants(readFileSync('content/search/name-variants.txt', 'utf8'));
 
@@ -47,7 +47,9 @@ const where = (hit: Hit) =>
     ? `${hit.findable.fileId}:${hit.findable.n}`
     : hit.findable.kind === 'face'
       ? `${hit.findable.pictureId}#${hit.findable.number}`
-      : `news/${hit.findable.slug}`;
+      : hit.findable.kind === 'photo'
+        ? `photo/${hit.findable.photoId}`
+        : `news/${hit.findable.slug}`;
 const marked = (hit: Hit) => hit.snippet.filter((part) => part.mark).map((part) => part.text);
 
 describe('the archive’s search', () => {
@@ -86,6 +88,22 @@ describe('the archive’s search', () => {
     expect(results.news.map(where)).toEqual(['news/thank-you']);
     expect(search.search('thank').news.map(where)).toEqual(['news/thank-you']);
     expect(results.count).toBe(1);
+  });
+
+  it('finds a shared photo by its caption, and joins the captions’ results to the archive’s', () => {
+    const captions = new ArchiveSearch(
+      [
+        { kind: 'photo', photoId: '20260711T1903-a1', text: 'Kaffe på tunet hos Olsen' },
+        { kind: 'photo', photoId: '20260712T1000-b2', text: 'The capsule goes back into the ground' },
+      ],
+      FAMILIES,
+    );
+    const joined = joinResults(search.search('olson'), captions.search('olson'));
+    expect(joined.photos.map(where)).toEqual(['photo/20260711T1903-a1']);
+    expect(marked(joined.photos[0]!)).toEqual(['Olsen']);
+    expect(joined.files.map((file) => file.fileId)).toContain('attendees-list-1976');
+    expect(joined.count).toBe(search.search('olson').count + 1);
+    expect(captions.search('capsule ground').photos.map(where)).toEqual(['photo/20260712T1000-b2']);
   });
 
   it('a blank or one-letter query finds nothing', () => {

@@ -4,10 +4,11 @@ import { normalizeForSearch, searchTerms } from '../../lib/search-text';
 import { variantsOf } from './name-variants';
 import { snippetOf, type SnippetPart } from './snippet';
 
-/** Something the search can find: a part of a member file, a named face, a news post. */
+/** Something the search can find: a part of a member file, a named face, a shared photo's caption, a news post. */
 export type Findable =
   | { kind: 'file'; fileId: string; unit: FileText['unit']; n: number; sheet?: string; text: string }
   | { kind: 'face'; pictureId: string; number: number; text: string }
+  | { kind: 'photo'; photoId: string; text: string }
   | { kind: 'news'; slug: string; title: string; text: string };
 
 interface Indexed {
@@ -36,16 +37,17 @@ export interface Hit {
   score: number;
 }
 
-/** The results grouped as the page shows them: each file with its pages in order, then faces, then news. */
+/** The results grouped as the page shows them: each file with its pages in order, faces, photos, news. */
 export interface Results {
   files: { fileId: string; hits: Hit[] }[];
   faces: Hit[];
+  photos: Hit[];
   news: Hit[];
   /** Everything found, all groups together. */
   count: number;
 }
 
-export const NO_RESULTS: Results = { files: [], faces: [], news: [], count: 0 };
+export const NO_RESULTS: Results = { files: [], faces: [], photos: [], news: [], count: 0 };
 
 /** Words shorter than this find nothing (one or two letters match half the archive). */
 const MIN_WORD = 2;
@@ -98,11 +100,13 @@ export class ArchiveSearch {
     });
     const files = new Map<string, Hit[]>();
     const faces: Hit[] = [];
+    const photos: Hit[] = [];
     const news: Hit[] = [];
     for (const hit of hits) {
       const { findable } = hit;
       if (findable.kind === 'file') files.set(findable.fileId, [...(files.get(findable.fileId) ?? []), hit]);
       else if (findable.kind === 'face') faces.push(hit);
+      else if (findable.kind === 'photo') photos.push(hit);
       else news.push(hit);
     }
     const partNumber = (hit: Hit) => (hit.findable.kind === 'file' ? hit.findable.n : 0);
@@ -117,8 +121,20 @@ export class ArchiveSearch {
         .sort((a, b) => b.best - a.best)
         .map(({ fileId, hits: fileHits }) => ({ fileId, hits: fileHits })),
       faces,
+      photos,
       news,
       count: hits.length,
     };
   }
+}
+
+/** Two searches' results as one (the archive's and the captions', which arrive later), each group kept apart. */
+export function joinResults(a: Results, b: Results): Results {
+  return {
+    files: [...a.files, ...b.files],
+    faces: [...a.faces, ...b.faces],
+    photos: [...a.photos, ...b.photos],
+    news: [...a.news, ...b.news],
+    count: a.count + b.count,
+  };
 }
