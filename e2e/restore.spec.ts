@@ -20,12 +20,13 @@ import { connectAdmin, hostOf, type AdminConnection } from '../admin/firebase-ad
 import { CATALOGUE, storagePathOf } from '../src/domain/catalogue.ts';
 import { GROUP_PHOTO_1976 } from '../src/domain/faces.ts';
 import { startAuthEmulator, type RunningAuthEmulator } from '../tools/local/auth/emulator.ts';
-import { AUTH_URL, BUCKET, PROJECT_ID, STORAGE_URL } from '../tools/local/config.ts';
+import { AUTH_URL, BUCKET, PROJECT_ID } from '../tools/local/config.ts';
 import { freePort } from '../tools/local/ports.ts';
 import { seedPhotos } from '../tools/local/seed/demo-photos.ts';
 import { seedStorage } from '../tools/local/seed/seed-storage.ts';
 import { startStorageEmulator, type RunningStorageEmulator } from '../tools/local/storage/emulator.ts';
 import { localAdmin } from './support/organiser.ts';
+import { routeStorageTo } from './support/private-storage.ts';
 import { signInAsMember } from './support/sign-in.ts';
 import { expect, test } from './support/test.ts';
 
@@ -129,17 +130,7 @@ test('a backup, the bucket emptied, and a restore: the photos and the names are 
 }) => {
   test.setTimeout(180_000);
   // The browser's Storage requests go to this test's emulator.
-  const port = new URL(storage.url).port;
-  await page.context().route(`${STORAGE_URL}/**`, async (route) => {
-    const url = route.request().url().replace(STORAGE_URL, `http://127.0.0.1:${port}`);
-    try {
-      await route.fulfill({ response: await route.fetch({ url }) });
-    } catch (error) {
-      // A request the page gave up while it was under way (a thumbnail scrolled away, the page left): nothing to
-      // answer. Anything else is the test's failure.
-      if (!/disposed|closed|Route is already handled/i.test(String(error))) throw error;
-    }
-  });
+  await routeStorageTo(page.context(), storage.url);
   await signInAsMember(page);
   const before = await whatTheSiteShows(page);
   expect(before.photos).toHaveLength(12);

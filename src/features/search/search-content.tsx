@@ -9,6 +9,7 @@ import { faceHash, nameableImage, PICTURES_FOR_NAMING } from '../../domain/faces
 import { newsFeedPath } from '../../domain/news';
 import type { SearchTexts } from '../../domain/search';
 import { readFaces } from '../../firebase/faces';
+import { isNotFound } from '../../firebase/storage-sdk';
 import type { PhotoAccess } from '../../firebase/photo-access';
 import { fetchCatalogueFile, readSearchTexts } from '../../firebase/search';
 import { currentLocale } from '../../lib/locale';
@@ -62,8 +63,9 @@ async function loadArchive(access: PhotoAccess, signal: AbortSignal): Promise<Ar
             (
               (
                 await readFaces(pictureId, signal).catch((error: unknown) => {
-                  // The rest is still searched; the names come back with the next visit.
-                  console.warn(`Could not read the names on ${pictureId}`, error);
+                  // Not opened for naming yet (no faces file): no names to find. Anything else: the rest is still
+                  // searched, and the names come back with the next visit.
+                  if (!isNotFound(error)) console.warn(`Could not read the names on ${pictureId}`, error);
                   return undefined;
                 })
               )?.faces ?? []
