@@ -50,7 +50,11 @@ const where = (hit: Hit) =>
       : hit.findable.kind === 'photo'
         ? `photo/${hit.findable.photoId}`
         : `news/${hit.findable.slug}`;
-const marked = (hit: Hit) => hit.snippet.filter((part) => part.mark).map((part) => part.text);
+const marked = (hit: Hit) =>
+  hit
+    .snippet()
+    .filter((part) => part.mark)
+    .map((part) => part.text);
 
 describe('the archive’s search', () => {
   it('finds a name typed without its Norwegian letters, and marks it as written', () => {

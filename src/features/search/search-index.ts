@@ -33,7 +33,11 @@ export function fileFindables(texts: SearchTexts): Findable[] {
 /** Where a result is, with a few words around the match. */
 export interface Hit {
   findable: Findable;
-  snippet: SnippetPart[];
+  /**
+   * The words around the match, made when the page shows the hit (a common word on a large archive finds thousands
+   * of pages, of which the page shows a few per file).
+   */
+  snippet: () => SnippetPart[];
   score: number;
 }
 
@@ -80,7 +84,7 @@ export class ArchiveSearch {
     this.index.addAll(documents);
   }
 
-  /** What a query finds, grouped; each hit with its snippet. */
+  /** What a query finds, grouped; each hit with its snippet (made when asked for). */
   search(query: string): Results {
     const words = searchTerms(query).filter((word) => word.length >= MIN_WORD);
     if (!words.length) return NO_RESULTS;
@@ -89,14 +93,19 @@ export class ArchiveSearch {
       combineWith: 'AND',
       queries: forms.map((alternatives) => ({ combineWith: 'OR', queries: alternatives })),
     });
-    const hits = found.flatMap((result): Hit[] => {
+    const hits = found.map((result): Hit => {
       const findable = this.findables.get(String(result.id))!;
-      // A news post may match by its title only: its first words then.
-      const snippet = snippetOf(findable.text, forms) ??
-        (findable.kind === 'news' ? snippetOf(findable.title, forms) : undefined) ?? [
-          { text: findable.text.slice(0, 160), mark: false },
-        ];
-      return [{ findable, snippet, score: result.score }];
+      let snippet: SnippetPart[] | undefined;
+      return {
+        findable,
+        score: result.score,
+        snippet: () =>
+          (snippet ??= snippetOf(findable.text, forms) ??
+            // A news post may match by its title only: its first words then.
+            (findable.kind === 'news' ? snippetOf(findable.title, forms) : undefined) ?? [
+              { text: findable.text.slice(0, 160), mark: false },
+            ]),
+      };
     });
     const files = new Map<string, Hit[]>();
     const faces: Hit[] = [];
@@ -104,8 +113,11 @@ export class ArchiveSearch {
     const news: Hit[] = [];
     for (const hit of hits) {
       const { findable } = hit;
-      if (findable.kind === 'file') files.set(findable.fileId, [...(files.get(findable.fileId) ?? []), hit]);
-      else if (findable.kind === 'face') faces.push(hit);
+      if (findable.kind === 'file') {
+        const list = files.get(findable.fileId);
+        if (list) list.push(hit);
+        else files.set(findable.fileId, [hit]);
+      } else if (findable.kind === 'face') faces.push(hit);
       else if (findable.kind === 'photo') photos.push(hit);
       else news.push(hit);
     }

@@ -12,6 +12,7 @@ describe('text folded as the search folds it, with where each letter came from',
       'Øystein Sæther married Kari Haagen in 1898.',
       'aaa Aa å-a ÆØÅ æøå  Ole  ',
       'Ǆemal ﬁne café naïve',
+      'AAa Haagen\t1905:\n\n“Olsen”—(p. 12) 😀 Ole 𝐎𝐥𝐞 cafe\u0301 au lait cafe\u0301s',
       '',
     ])
       expect(foldWithOffsets(text).folded, text).toBe(normalizeForSearch(text));

@@ -7,34 +7,79 @@ export interface SnippetPart {
 }
 
 /**
+ * Each character's folding, kept: a page of text has a few dozen distinct characters, and folding each one afresh
+ * (Unicode normalisation and four regular expressions) was most of a keystroke's time on a phone. Bounded, in case
+ * a text is in a script with thousands.
+ */
+const FOLDED = new Map<string, string>();
+const MAX_KEPT = 5_000;
+/**
+ * The texts folded lately (the same pages come back as a word is typed a letter at a time): a few hundred pages
+ * at most, the oldest forgotten first.
+ */
+const FOLDINGS = new Map<string, { folded: string; offsets: number[] }>();
+const MAX_FOLDINGS = 500;
+
+function foldChar(char: string): string {
+  let piece = FOLDED.get(char);
+  if (piece === undefined) {
+    // A combining mark (decomposed text: e and an accent) goes with its letter; anything else that folds to nothing
+    // separates words.
+    piece = normalizeForSearch(char) || (/^\p{M}+$/u.test(char) ? '' : ' ');
+    if (FOLDED.size < MAX_KEPT) FOLDED.set(char, piece);
+  }
+  return piece;
+}
+
+/**
  * Text folded as normalizeForSearch folds it, with where each folded character came from in the original, so that
  * a match found in folded text is marked in the text as written. offsets[i] is the original index of folded[i];
  * offsets[folded.length] is the original's length.
  */
 export function foldWithOffsets(text: string): { folded: string; offsets: number[] } {
-  let folded = '';
+  const known = FOLDINGS.get(text);
+  if (known) return known;
+  const out: string[] = [];
   const offsets: number[] = [];
-  let index = 0;
   // The a's in a row so far: of "aa" one a is kept (normalizeForSearch replaces each pair, left to right).
   let run = 0;
-  for (const char of text) {
-    const piece = normalizeForSearch(char) || ' ';
-    for (const out of piece) {
-      run = out === 'a' ? run + 1 : 0;
-      if (out === 'a' && run % 2 === 0) continue;
+  let spaced = true;
+  const put = (piece: string, index: number) => {
+    for (const char of piece) {
+      run = char === 'a' ? run + 1 : 0;
+      if (char === 'a' && run % 2 === 0) continue;
       // One space for a run of them, none at the start.
-      if (out === ' ' && (folded.length === 0 || folded.endsWith(' '))) continue;
-      folded += out;
+      if (char === ' ') {
+        if (spaced) continue;
+        spaced = true;
+      } else spaced = false;
+      out.push(char);
       offsets.push(index);
     }
-    index += char.length;
+  };
+  for (let index = 0; index < text.length;) {
+    const code = text.charCodeAt(index);
+    // Most text is ASCII: a letter or digit folds to itself in lower case, anything else to a space.
+    if (code < 128) {
+      const lower = code >= 65 && code <= 90 ? code + 32 : code;
+      const word = (lower >= 97 && lower <= 122) || (lower >= 48 && lower <= 57);
+      put(word ? String.fromCharCode(lower) : ' ', index);
+      index += 1;
+    } else {
+      const char = String.fromCodePoint(text.codePointAt(index)!);
+      put(foldChar(char), index);
+      index += char.length;
+    }
   }
-  if (folded.endsWith(' ')) {
-    folded = folded.slice(0, -1);
+  if (out[out.length - 1] === ' ') {
+    out.pop();
     offsets.pop();
   }
   offsets.push(text.length);
-  return { folded, offsets };
+  const folded = { folded: out.join(''), offsets };
+  if (FOLDINGS.size >= MAX_FOLDINGS) FOLDINGS.delete(FOLDINGS.keys().next().value!);
+  FOLDINGS.set(text, folded);
+  return folded;
 }
 
 interface Match {

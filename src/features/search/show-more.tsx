@@ -1,0 +1,46 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button } from 'react-bootstrap';
+
+/**
+ * The first `first` items of a list and how many more there are; `showAll` shows the rest and moves the focus to
+ * the first of them (the button that had it goes), to its first link or button. A new list (the next query's)
+ * starts short again.
+ */
+export function useShowMore<T>(items: readonly T[], first: number) {
+  const [allOf, setAllOf] = useState<readonly T[] | undefined>();
+  const all = allOf === items;
+  const list = useRef<HTMLUListElement>(null);
+  const focusAt = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (!all || focusAt.current === undefined) return;
+    list.current?.children[focusAt.current]?.querySelector<HTMLElement>('a, button')?.focus();
+    focusAt.current = undefined;
+  }, [all]);
+  return {
+    shown: all ? items : items.slice(0, first),
+    list,
+    more: all ? 0 : Math.max(0, items.length - first),
+    showAll: () => {
+      focusAt.current = first;
+      setAllOf(items);
+    },
+  };
+}
+
+/** The button under a list that shows the rest of it (nothing when all is shown). */
+export function ShowMoreButton({
+  more,
+  label,
+  onClick,
+}: {
+  more: number;
+  label: string;
+  onClick: () => void;
+}) {
+  if (!more) return null;
+  return (
+    <Button variant="outline-secondary" size="sm" className="mt-1" onClick={onClick}>
+      {label}
+    </Button>
+  );
+}
