@@ -2,8 +2,8 @@
  * Readable at any zoom and width (WCAG 1.4.4 Resize Text, 1.4.10 Reflow): on a phone 320 CSS px wide, and at 200 %
  * zoom in a 1280 x 800 window (640 x 400 CSS px at two device pixels each), no page scrolls sideways, no text is
  * cut off at the window's edge or by a box that hides its overflow, and no two texts overlap. In both languages:
- * every page a visitor opens, the login page with its sign-in form, the members area, the photos page and the
- * larger photo view, each with what a visitor opens on it (the menu, the sections' navigation).
+ * every page a visitor opens, the login page with its sign-in form, the members area, the photos page, the
+ * larger photo view and the search with results, each with what a visitor opens on it (the menu, the sections' navigation).
  */
 import type { CDPSession, Page } from '@playwright/test';
 import { createAccount, type TestAccount } from './support/organiser';
@@ -178,7 +178,7 @@ test('reflow at each size: every page a visitor opens, in both languages, with t
   }
 });
 
-test('reflow at each size: the members area, the photos page and the larger photo view, in both languages', async ({
+test('reflow at each size: the members area, the photos page, the larger photo view and the search, in both languages', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -209,6 +209,13 @@ test('reflow at each size: the members area, the photos page and the larger phot
       await page.locator('.photos-gallery .photo-tile').first().click();
       await expect(page.getByRole('dialog').getByRole('img')).toBeVisible();
       await expectReflowsAtEachSize(page, `${prefix}/members/photos, the larger view`, { menus: false });
+      // The search, with results of every kind: documents, a photo's caption and the news.
+      await showAt(page, FIRST_SIZE);
+      await page.goto(`${prefix}/members/search`);
+      await page.getByRole('searchbox').fill('Rolette');
+      await expect(page.locator('.search-photo').first()).toBeVisible();
+      await expect(page.locator('.search-file').first()).toBeVisible();
+      await expectReflowsAtEachSize(page, `${prefix}/members/search, results for “Rolette”`);
     }
   } finally {
     await member.remove();
