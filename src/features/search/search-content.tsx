@@ -97,7 +97,7 @@ async function loadArchive(access: PhotoAccess, signal: AbortSignal): Promise<Ar
     .then((response) => (response.ok ? response.text() : ''))
     .then(newsFindables, () => []);
   return {
-    search: new ArchiveSearch(
+    search: await ArchiveSearch.built(
       [...texts(verified), ...texts(approvalOnly), ...faces.flat(), ...news],
       FAMILIES,
     ),

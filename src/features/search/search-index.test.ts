@@ -110,6 +110,13 @@ describe('the archive’s search', () => {
     expect(captions.search('capsule ground').photos.map(where)).toEqual(['photo/20260712T1000-b2']);
   });
 
+  it('finds the same when indexed a few parts at a time', async () => {
+    const built = await ArchiveSearch.built(findables, FAMILIES);
+    for (const query of ['olson', 'Oystein', 'halv', '2076'])
+      expect(built.search(query).count, query).toBe(search.search(query).count);
+    expect(built.search('olson').count).toBeGreaterThan(0);
+  });
+
   it('a blank or one-letter query finds nothing', () => {
     expect(search.search('   ').count).toBe(0);
     expect(search.search('o').count).toBe(0);
