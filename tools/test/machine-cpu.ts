@@ -14,13 +14,34 @@ export function busyTicks(procStat: string): number | undefined {
   return busy.some(Number.isNaN) ? undefined : busy.reduce((sum, value) => sum + value, 0);
 }
 
+/**
+ * The CPU time of the processes a process waited for (its children, and theirs that they waited for): fields 16
+ * and 17 of /proc/<pid>/stat, cutime and cstime, in clock ticks. The command name (field 2) may hold spaces and
+ * brackets, so the fields are counted after its last ')'.
+ */
+export function childrenTicks(procPidStat: string): number | undefined {
+  const after = procPidStat
+    .slice(procPidStat.lastIndexOf(')') + 2)
+    .trim()
+    .split(/\s+/);
+  // `after` starts at field 3 (state): cutime and cstime are fields 16 and 17.
+  const [cutime, cstime] = [Number(after[13]), Number(after[14])];
+  return Number.isNaN(cutime) || Number.isNaN(cstime) || procPidStat.lastIndexOf(')') < 0
+    ? undefined
+    : cutime + cstime;
+}
+
+/** Clock ticks per second (getconf CLK_TCK; 100 on Linux). */
+export function ticksPerSecond(): number {
+  return Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+}
+
 /** A reading of the machine's busy time, or undefined where there is no /proc/stat. */
 export function machineBusySeconds(): number | undefined {
   try {
     const ticks = busyTicks(readFileSync('/proc/stat', 'utf8'));
     if (ticks === undefined) return undefined;
-    const perSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
-    return ticks / perSecond;
+    return ticks / ticksPerSecond();
   } catch {
     return undefined;
   }

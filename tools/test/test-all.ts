@@ -16,7 +16,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { buildProblems } from '../build/build-stamp.ts';
 import { startStack, type StartedStack } from '../local/with-stack.ts';
-import { machineBusySeconds } from './machine-cpu.ts';
+import { childrenTicks, machineBusySeconds, ticksPerSecond } from './machine-cpu.ts';
 
 interface Step {
   name: string;
@@ -101,6 +101,8 @@ const ENV = {
 interface Ran {
   name: string;
   seconds: number;
+  /** The CPU time of the step's own processes (undefined: not known, e.g. not on Linux, or for a stage). */
+  cpu?: number;
   /** 'stopped': another step of its stage failed first. */
   result: 'ok' | 'FAILED' | 'stopped';
 }
@@ -122,11 +124,22 @@ function stopRunningSteps(): void {
   }
 }
 
+/**
+ * A step's command, made to leave its processes' CPU time in `file` as it ends: the shell that runs it waits for
+ * them, and its /proc entry then holds their time (machine-cpu.ts). Its exit code is the command's.
+ */
+function measured(command: string, file: string): string {
+  return `{ ${command}\n}; code=$?; cat /proc/$$/stat > ${file} 2>/dev/null; exit $code`;
+}
+
+let stepCount = 0;
+
 /** Runs one step: its output shown as it comes (`live`), or kept and shown whole once it ends. */
 function runStep(step: Step, live: boolean): Promise<Ran> {
   console.log(`\n=== ${step.name}: ${step.command}${live ? '' : ' (beside it; its output when it ends)'}`);
   const started = Date.now();
-  const child = spawn(step.command, {
+  const cpuFile = `reports/cpu-${(stepCount += 1)}.stat`;
+  const child = spawn(measured(step.command, cpuFile), {
     shell: true,
     env: ENV,
     stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'],
@@ -140,9 +153,17 @@ function runStep(step: Step, live: boolean): Promise<Ran> {
     child.on('close', (code) => {
       running.delete(child);
       const result = code === 0 ? 'ok' : stopping ? 'stopped' : 'FAILED';
-      const ran: Ran = { name: step.name, seconds: seconds(started), result };
+      const ticks = existsSync(cpuFile) ? childrenTicks(readFileSync(cpuFile, 'utf8')) : undefined;
+      const ran: Ran = {
+        name: step.name,
+        seconds: seconds(started),
+        result,
+        ...(ticks === undefined ? {} : { cpu: ticks / ticksPerSecond() }),
+      };
       if (!live) console.log(`\n=== ${step.name}: its output\n${output.trimEnd()}`);
-      console.log(`=== ${step.name}: ${result} (${ran.seconds} s)`);
+      console.log(
+        `=== ${step.name}: ${result} (${ran.seconds} s${ran.cpu === undefined ? '' : `, CPU ${ran.cpu.toFixed(1)} s`})`,
+      );
       // Fail fast: the steps beside a failed one are stopped.
       if (result === 'FAILED') stopRunningSteps();
       resolve(ran);
@@ -197,13 +218,16 @@ try {
     const lanes = Array.isArray(stage) ? stage : [[stage]];
     if (stage === BROWSER_TESTS) stack = await startTestStack();
     const stageStarted = Date.now();
+    const stageBusy = machineBusySeconds();
     const ran = (await Promise.all(lanes.map((lane, index) => runLane(lane, index === 0)))).flat();
     times.push(...ran);
+    const busy = machineBusySeconds();
     if (lanes.length > 1)
       times.push({
-        name: `  (the ${ran.length} above, in ${lanes.length} lanes side by side)`,
+        name: `  (the ${ran.length} above, in ${lanes.length} lanes side by side; CPU: the machine's)`,
         seconds: seconds(stageStarted),
         result: 'ok',
+        ...(busy !== undefined && stageBusy !== undefined ? { cpu: busy - stageBusy } : {}),
       });
     if (stage === BROWSER_TESTS) await stopStack();
     const failed = ran.find((each) => each.result === 'FAILED');
@@ -220,16 +244,23 @@ try {
 }
 
 const width = Math.max(...times.map((time) => time.name.length));
-console.log('\nTime per stage:');
+const cpuText = (cpu: number | undefined) => (cpu === undefined ? '' : cpu.toFixed(1)).padStart(7);
+console.log(
+  `\nTime per stage (CPU: the step's own processes, in seconds; the stack's emulators and the browsers' services are in the machine's total):`,
+);
+console.log(`  ${''.padEnd(width)}  ${'wall'.padStart(8)}  ${'CPU'.padStart(7)}`);
 for (const time of times)
   console.log(
-    `  ${time.name.padEnd(width)}  ${time.seconds.toFixed(1).padStart(6)} s${time.result === 'ok' ? '' : ` (${time.result})`}`,
+    `  ${time.name.padEnd(width)}  ${time.seconds.toFixed(1).padStart(6)} s  ${cpuText(time.cpu)}${time.result === 'ok' ? '' : ` (${time.result})`}`,
   );
-console.log(`  ${'In all'.padEnd(width)}  ${seconds(started).toFixed(1).padStart(6)} s`);
 const busyAtEnd = machineBusySeconds();
-if (busyAtStart !== undefined && busyAtEnd !== undefined)
+const machineCpu = busyAtStart !== undefined && busyAtEnd !== undefined ? busyAtEnd - busyAtStart : undefined;
+console.log(
+  `  ${'In all'.padEnd(width)}  ${seconds(started).toFixed(1).padStart(6)} s  ${cpuText(machineCpu)}`,
+);
+if (machineCpu !== undefined)
   console.log(
-    `\nCPU time of the machine: ${(busyAtEnd - busyAtStart).toFixed(1)} s over ${seconds(started).toFixed(1)} s of wall time ` +
+    `\nCPU time of the machine: ${machineCpu.toFixed(1)} s over ${seconds(started).toFixed(1)} s of wall time ` +
       '(busy time in /proc/stat: everything that ran, not only npm test)',
   );
 
