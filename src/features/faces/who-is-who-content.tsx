@@ -1,11 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Alert, Button, ButtonGroup, Col, Row } from 'react-bootstrap';
-import { CheckAgain } from '../../components/approval/check-again';
-import { MailLink } from '../../components/approval/mail-link';
+import { ApprovalGate } from '../../components/approval/approval-gate';
 import { PageLoading } from '../../components/page-loading';
-import { RichText } from '../../components/rich-text';
-import { config } from '../../config/env';
 import { faceOfHash, PICTURES_FOR_NAMING, withName, type Face, type FacesFile } from '../../domain/faces';
 import {
   deleteSuggestion,
@@ -20,7 +17,6 @@ import {
 import type { PhotoAccess } from '../../firebase/photo-access';
 import { isNotFound } from '../../firebase/storage-sdk';
 import { m } from '../../paraglide/messages.js';
-import { usePhotoAccess } from '../../components/approval/use-photo-access';
 import { DeepZoomViewer, type DeepZoomHandle } from './deep-zoom-viewer';
 import { FaceDetails } from './face-details';
 import { FaceList } from './face-list';
@@ -249,21 +245,9 @@ function Picture({ fileId, access }: { fileId: string; access: PhotoAccess }) {
  * the picture and the names; a verified relative who is not approved is told why and whom to ask.
  */
 export default function WhoIsWhoContent({ fileId }: { fileId: string }) {
-  const { access, checkAgain } = usePhotoAccess();
-  if (access === undefined) return <PageLoading />;
-  if (access === null) return <Alert variant="warning">{m.photos_access_failed()}</Alert>;
-  if (!access.approved && !access.organiser)
-    return (
-      <Alert variant="info" className="faces-approval">
-        <p>
-          <RichText
-            message={m.faces_approval_text}
-            inputs={{ email: config.contactEmail }}
-            tags={{ link: (children) => <MailLink alertLink>{children}</MailLink> }}
-          />
-        </p>
-        <CheckAgain checkAgain={checkAgain} onApproved={() => {}} />
-      </Alert>
-    );
-  return <Picture fileId={fileId} access={access} />;
+  return (
+    <ApprovalGate text={m.faces_approval_text} className="faces-approval">
+      {(access) => <Picture fileId={fileId} access={access} />}
+    </ApprovalGate>
+  );
 }

@@ -1,10 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert } from 'react-bootstrap';
-import { CheckAgain } from '../../components/approval/check-again';
-import { MailLink } from '../../components/approval/mail-link';
-import { PageLoading } from '../../components/page-loading';
-import { RichText } from '../../components/rich-text';
-import { config } from '../../config/env';
+import { ApprovalGate } from '../../components/approval/approval-gate';
 import type { PhotoAccess } from '../../firebase/photo-access';
 import { m } from '../../paraglide/messages.js';
 import { DetailsCache } from '../../components/photo-view/details-cache';
@@ -14,41 +9,16 @@ import { MyPhotos } from './mine/my-photos';
 import { rememberPhoto } from './mine/my-photos-store';
 import { WorkerPhotoPreparer, type PhotoPreparer } from './prepare/photo-preparer';
 import { UploadPanel } from './upload/upload-panel';
-import { usePhotoAccess } from '../../components/approval/use-photo-access';
 import { browserUploadDeps, useUploads, type UploadDeps } from './upload/use-uploads';
 import '../../styles/bootstrap-lazy.scss';
 import './photos.scss';
 
-/**
- * A verified relative whose account no organiser has approved (or no longer): why, whom to write to, and Check
- * again; and the photos they sent before, which they can still see and withdraw.
- */
-function NotApproved({
-  access,
-  checkAgain,
-}: {
-  access: PhotoAccess;
-  checkAgain: ReturnType<typeof usePhotoAccess>['checkAgain'];
-}) {
+/** What a verified relative who is not approved still has here: the photos they sent before, to see and withdraw. */
+function SentBefore({ access }: { access: PhotoAccess }) {
   const [details] = useState(() => new DetailsCache());
   const [version, setVersion] = useState(0);
   const onChanged = useCallback(() => setVersion((value) => value + 1), []);
-  return (
-    <>
-      <Alert variant="info" className="photos-approval">
-        <p>
-          <RichText
-            message={m.photos_approval_text}
-            inputs={{ email: config.contactEmail }}
-            tags={{ link: (children) => <MailLink alertLink>{children}</MailLink> }}
-          />
-        </p>
-        {/* Approved now: the page re-renders with the new access from the same hook. */}
-        <CheckAgain checkAgain={checkAgain} onApproved={() => {}} />
-      </Alert>
-      <MyPhotos access={access} details={details} version={version} onChanged={onChanged} />
-    </>
-  );
+  return <MyPhotos access={access} details={details} version={version} onChanged={onChanged} />;
 }
 
 function PhotosArea({ access, preparer }: { access: PhotoAccess; preparer: PhotoPreparer }) {
@@ -106,15 +76,15 @@ function PhotosArea({ access, preparer }: { access: PhotoAccess; preparer: Photo
  * and whom to ask, and sees (and may withdraw) the photos they sent while they were.
  */
 export default function PhotosContent() {
-  const { access, checkAgain } = usePhotoAccess();
   const [preparer] = useState<PhotoPreparer>(() => new WorkerPhotoPreparer());
   useEffect(() => () => preparer.dispose(), [preparer]);
-
-  if (access === undefined) return <PageLoading />;
-  if (access === null) return <Alert variant="warning">{m.photos_access_failed()}</Alert>;
-  return access.approved || access.organiser ? (
-    <PhotosArea access={access} preparer={preparer} />
-  ) : (
-    <NotApproved access={access} checkAgain={checkAgain} />
+  return (
+    <ApprovalGate
+      text={m.photos_approval_text}
+      className="photos-approval"
+      notApproved={(access) => <SentBefore access={access} />}
+    >
+      {(access) => <PhotosArea access={access} preparer={preparer} />}
+    </ApprovalGate>
   );
 }
