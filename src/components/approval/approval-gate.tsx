@@ -32,7 +32,7 @@ export function ApprovalGate({
 }) {
   const { access, checkAgain } = usePhotoAccess();
   if (access === undefined) return <PageLoading />;
-  if (access === null) return <Alert variant="warning">{m.photos_access_failed()}</Alert>;
+  if (access === null) return <Alert variant="warning">{m.access_failed()}</Alert>;
   if (access.approved || access.organiser) return children(access);
   return (
     <>

@@ -236,7 +236,7 @@ export default function AccountContent() {
   return (
     <>
       {access === null ? (
-        <Alert variant="warning">{m.photos_access_failed()}</Alert>
+        <Alert variant="warning">{m.access_failed()}</Alert>
       ) : (
         <>
           <SignIn access={access} checkAgain={checkAgain} />

@@ -483,7 +483,7 @@ export default function SearchContent() {
     details,
   };
   if (access === undefined) return <PageLoading />;
-  if (access === null) return <Alert variant="warning">{m.photos_access_failed()}</Alert>;
+  if (access === null) return <Alert variant="warning">{m.access_failed()}</Alert>;
   if (archive.state.status === 'loading') return <PageLoading label={m.search_loading()} />;
   if (archive.state.status === 'failed')
     return <TryAgainAlert text={m.search_failed()} onRetry={archive.reload} />;
