@@ -1,9 +1,11 @@
 /**
  * Every relative link in the repository's Markdown resolves: to a file or folder that exists and, with a #fragment,
  * to a heading of that Markdown file (GitHub's anchors). Links are read with markdown-it, as a reader's renderer
- * sees them: reference links count, anything in code does not.
+ * sees them: reference links count, anything in a code block does not. A file named in a code span
+ * (`src/lib/use-load.ts`, `./rules.ts`) must exist too: from the repository's root when it starts with one of its
+ * top folders, else from the document's folder when it starts with ./ or ../.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import MarkdownIt from 'markdown-it';
@@ -67,6 +69,56 @@ export function relativeLinks(source: string): string[] {
   return links;
 }
 
+/** The files git knows of, tracked or new (not ignored). */
+const REPOSITORY_FILES = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+  cwd: ROOT,
+  encoding: 'utf8',
+})
+  .split('\n')
+  .filter(Boolean);
+/** The repository's top folders (a code span naming a path in one of them names a file of the repository). */
+const TOP_FOLDERS = new Set(
+  REPOSITORY_FILES.filter((file) => file.includes('/')).map((file) => file.split('/')[0]!),
+);
+/** Every file's name: a code span naming a file without its folder names one of these. */
+const FILE_NAMES = new Set(REPOSITORY_FILES.map((file) => file.split('/').pop()!));
+
+/**
+ * A file's name as the docs write one without its folder: a source, style, rules or document file (not a .json: the
+ * docs name the bucket's and the generated ones too).
+ */
+const FILE_NAME = /^[\w.-]+\.(tsx?|mjs|js|scss|md|rules)$/;
+
+/**
+ * The paths of repository files that a Markdown text names in code spans: a span of one word with a slash, from a
+ * top folder or ./ or ../ (not a site's route, a bucket path or a glob), without a trailing :line or #anchor. A
+ * file's name alone goes in `names`.
+ */
+export function codeSpanPaths(
+  source: string,
+  topFolders: ReadonlySet<string>,
+  names: string[] = [],
+): string[] {
+  const paths: string[] = [];
+  const walk = (tokens: ReturnType<typeof markdown.parse>) => {
+    for (const token of tokens) {
+      if (token.type === 'code_inline') {
+        const span = token.content.trim().replace(/(:\d+)+$|#.*$/, '');
+        const first = span.split('/')[0]!;
+        if (FILE_NAME.test(span)) names.push(span);
+        else if (
+          /^[\w.@+-]+(\/[\w.@+-]*)+$/.test(span) &&
+          (topFolders.has(first) || first === '.' || first === '..')
+        )
+          paths.push(span);
+      }
+      if (token.children) walk(token.children);
+    }
+  };
+  walk(markdown.parse(source, {}));
+  return paths;
+}
+
 /** Why a link from `file` does not resolve, or undefined. */
 function brokenLink(file: string, href: string): string | undefined {
   const [pathPart = '', fragment] = href.split('#');
@@ -94,6 +146,37 @@ describe('links in the Markdown files', () => {
       }),
     );
     expect(broken).toEqual([]);
+  });
+
+  it('every file named in a code span exists (a name alone: somewhere in the repository)', () => {
+    const missing = markdownFiles().flatMap((file) => {
+      const names: string[] = [];
+      const paths = codeSpanPaths(readFileSync(join(ROOT, file), 'utf8'), TOP_FOLDERS, names);
+      return [
+        ...paths.flatMap((path) => {
+          const relativeToDoc = path.startsWith('./') || path.startsWith('../');
+          const from = relativeToDoc ? resolve(ROOT, dirname(file), path) : resolve(ROOT, path);
+          return existsSync(from) ? [] : [`${file}: \`${path}\``];
+        }),
+        ...names.filter((name) => !FILE_NAMES.has(name)).map((name) => `${file}: \`${name}\``),
+      ];
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it('reads the paths in code spans: a top folder’s or ./ and ../, not routes, bucket paths, globs or commands', () => {
+    const source =
+      'See `src/lib/use-load.ts`, `./rules.ts:12`, `../README.md#x`, `docs/`, `/members/search`,\n' +
+      '`members/search/verified.json`, `src/**/*.test.ts`, `npm run size`, `e2e/<name>.spec.ts` and\n\n    `src/not/in/a/block.ts`';
+    const names: string[] = [];
+    expect(
+      codeSpanPaths(
+        `\`captions.ts\` \`storage.rules\` \`faces.json\` ${source}`,
+        new Set(['src', 'docs', 'e2e']),
+        names,
+      ),
+    ).toEqual(['src/lib/use-load.ts', './rules.ts', '../README.md', 'docs/']);
+    expect(names).toEqual(['captions.ts', 'storage.rules']);
   });
 
   it('reads links and anchors as GitHub does', () => {
