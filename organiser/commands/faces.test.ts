@@ -31,7 +31,6 @@ import {
 import type { Bucket } from '../../admin/firebase-admin.ts';
 import { controlCharacters, useTestEmulators } from '../core/test-support.ts';
 import { SUBCOMMANDS, main } from './faces.ts';
-import { formatWhen, shown } from './faces/common.ts';
 import { facesCsv } from './faces/export.ts';
 import { mergeKey, readKey } from './faces/import-key.ts';
 
@@ -486,13 +485,6 @@ describe('organiser:faces list', () => {
     await suggest(GROUP, ID_A, 3, 'Ola');
     const orphan = await faces(['list']);
     expect(orphan.io.stdout).toContain('  face 3, the picture is not opened (no faces file)');
-  });
-
-  it('formats', () => {
-    expect(formatWhen('2026-07-11T19:03:22.000Z')).toBe('2026-07-11 19:03');
-    expect(formatWhen('yesterday\u001b[31m')).toBe('yesterday');
-    expect(shown('  a\n b ')).toBe('a b');
-    expect(shown('😀'.repeat(60), 50)).toBe(`${'😀'.repeat(49)}…`);
   });
 });
 

@@ -23,7 +23,6 @@ import { decodeJwtPayload } from '../../tools/local/storage/tokens.ts';
 import type { CommandContext } from '../core/cli.ts';
 import { resolveTarget } from '../core/target.ts';
 import { SUBCOMMANDS, main } from './members.ts';
-import { formatTime } from './members/list.ts';
 import { freePort, useTestEmulators } from '../core/test-support.ts';
 
 const PROJECT = 'demo-reunion';
@@ -169,12 +168,6 @@ describe('organiser:members list', () => {
       /^organiser@example\.com\s+Demo Organiser\s+yes\s+e-mail\s+.*\s+yes\s+yes\s+no$/,
     );
     expect(io.stdout.at(-1)).toBe('5 accounts: 2 approved, 0 blocked, 1 not verified.');
-  });
-
-  it('formats the times in UTC, "-" for never', () => {
-    expect(formatTime('Fri, 01 May 2026 09:30:12 GMT')).toBe('2026-05-01 09:30');
-    expect(formatTime(null)).toBe('-');
-    expect(formatTime(undefined)).toBe('-');
   });
 });
 

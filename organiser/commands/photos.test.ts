@@ -39,7 +39,6 @@ import type { CommandContext } from '../core/cli.ts';
 import type { AdminConnection, Bucket } from '../../admin/firebase-admin.ts';
 import { controlCharacters, freePort, useTestEmulators } from '../core/test-support.ts';
 import { SUBCOMMANDS, main } from './photos.ts';
-import { formatTaken, shortCaption } from './photos/common.ts';
 
 const PROJECT = 'demo-reunion';
 const BUCKET = 'demo-reunion.firebasestorage.app';
@@ -278,14 +277,6 @@ describe('organiser:photos list', () => {
       `(no account; was member@example.com) ${uid}`,
     );
     expect(io.stdout).toContain(`  ${PHOTOS_PREFIX}pending/${uid}/notes.txt`);
-  });
-
-  it('formats', () => {
-    expect(formatTaken('2026-07-11T19:03:22Z')).toBe('2026-07-11 19:03');
-    expect(formatTaken(undefined)).toBe('-');
-    expect(shortCaption('  a\n b ')).toBe('a b');
-    expect(shortCaption('')).toBe('-');
-    expect(shortCaption('😀'.repeat(60))).toBe(`${'😀'.repeat(49)}…`);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oneLine, printable } from './terminal-text.ts';
+import { oneLine, printable, shortLine, utcMinute } from './terminal-text.ts';
 
 describe('printable', () => {
   it.each([
@@ -26,5 +26,35 @@ describe('printable', () => {
 describe('oneLine', () => {
   it('is printable text on one line', () => {
     expect(oneLine('  Leaving\non\tSunday\u001b[2K  ')).toBe('Leaving on Sunday');
+  });
+});
+
+describe('shortLine', () => {
+  it('puts a relative’s text on one line, as text only, at most so many characters, an emoji whole', () => {
+    expect(shortLine('  a\n b ', 50)).toBe('a b');
+    expect(shortLine('a\u001b[31mb', 50)).toBe('ab');
+    expect(shortLine('😀'.repeat(60), 50)).toBe(`${'😀'.repeat(49)}…`);
+    expect(shortLine('x'.repeat(50), 50)).toBe('x'.repeat(50));
+  });
+
+  it('says `empty` for no text', () => {
+    expect(shortLine('', 50, '-')).toBe('-');
+    expect(shortLine(undefined, 50)).toBe('');
+    expect(shortLine(' \u200B ', 50, '-')).toBe('-');
+  });
+});
+
+describe('utcMinute', () => {
+  it('prints a time to the minute in UTC, from ISO 8601 or the Admin SDK’s time strings', () => {
+    expect(utcMinute('2026-07-11T19:03:22.000Z')).toBe('2026-07-11 19:03');
+    expect(utcMinute('2026-07-11T14:03:22-05:00')).toBe('2026-07-11 19:03');
+    expect(utcMinute('Fri, 01 May 2026 09:30:12 GMT')).toBe('2026-05-01 09:30');
+  });
+
+  it('"-" for none; anything else as one short line of text', () => {
+    expect(utcMinute(null)).toBe('-');
+    expect(utcMinute(undefined)).toBe('-');
+    expect(utcMinute('yesterday\u001b[31m')).toBe('yesterday');
+    expect(utcMinute(`soon\n${'x'.repeat(100)}`)).toBe(`soon ${'x'.repeat(34)}…`);
   });
 });

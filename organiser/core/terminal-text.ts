@@ -24,3 +24,27 @@ export function printable(text: string): string {
 export function oneLine(text: string): string {
   return cleanText(printable(text));
 }
+
+/**
+ * Text from a relative on one line (oneLine), at most `max` characters (code points: an emoji is not cut in half),
+ * the last one an ellipsis when it was longer; `empty` when there is no text.
+ */
+export function shortLine(text: string | undefined, max: number, empty = ''): string {
+  const line = oneLine(text ?? '');
+  if (!line) return empty;
+  const chars = [...line];
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : line;
+}
+
+/**
+ * A time as the commands print one: '2026-07-11 19:03', in UTC, from an ISO 8601 time or the Admin SDK's time
+ * strings; '-' when there is none; what it is otherwise, as one short line of text (it may come from a file a
+ * relative's browser wrote).
+ */
+export function utcMinute(time: string | null | undefined): string {
+  if (!time) return '-';
+  const date = new Date(time);
+  return Number.isNaN(date.getTime())
+    ? shortLine(time, 40)
+    : date.toISOString().slice(0, 16).replace('T', ' ');
+}

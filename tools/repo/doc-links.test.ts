@@ -5,7 +5,7 @@
  * (`src/lib/use-load.ts`, `./rules.ts`) must exist too: from the repository's root when it starts with one of its
  * top folders, else from the document's folder when it starts with ./ or ../.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import MarkdownIt from 'markdown-it';

@@ -28,7 +28,7 @@ import { YES_OPTION, type CommandRun } from '../../core/cli.ts';
 import { CommandError, UsageError } from '../../core/errors.ts';
 import { subcommandOf } from '../../core/subcommands.ts';
 import { TARGET_OPTIONS, type Target } from '../../core/target.ts';
-import { oneLine } from '../../core/terminal-text.ts';
+import { oneLine, shortLine } from '../../core/terminal-text.ts';
 
 export const NAME = 'organiser:faces';
 
@@ -159,29 +159,14 @@ export async function suggestionsIn(
 // How it is shown
 // ---------------------------------------------------------------------------------------------------------------
 
-/** Text from a relative (or a key) on one line, as text only, at most `max` characters. */
-export function shown(text: string | undefined, max: number = MAX_NAME_LENGTH): string {
-  const line = oneLine(text ?? '');
-  const chars = [...line];
-  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : line;
-}
-
-/** '2026-07-11 19:03' (UTC) from an ISO 8601 time; what it is otherwise, as text. */
-export function formatWhen(iso: string): string {
-  const date = new Date(iso);
-  return /^\d{4}-\d{2}-\d{2}T/.test(iso) && !Number.isNaN(date.getTime())
-    ? date.toISOString().slice(0, 16).replace('T', ' ')
-    : shown(iso, 40);
-}
-
 /** How a face is named now, for a line of output. */
 export function nowNamed(face: Face | undefined): string {
   if (!face) return 'not in the faces file';
-  return face.name ? `now "${shown(face.name)}"` : 'no name yet';
+  return face.name ? `now "${shortLine(face.name, MAX_NAME_LENGTH)}"` : 'no name yet';
 }
 
 /** Who sent a suggestion: the account's verified e-mail address and its name, as text only. */
 export function senderOf(stored: StoredSuggestion): string {
-  const name = shown(stored.metadata.suggesterName, 100);
-  return `${shown(stored.metadata.suggesterEmail, 254)}${name ? ` (${name})` : ''}`;
+  const name = shortLine(stored.metadata.suggesterName, 100);
+  return `${shortLine(stored.metadata.suggesterEmail, 254)}${name ? ` (${name})` : ''}`;
 }

@@ -17,10 +17,11 @@ import {
   nowNamed,
   openedFacesOf,
   senderOf,
-  shown,
   suggestionIds,
   suggestionsIn,
 } from './common.ts';
+import { shortLine } from '../../core/terminal-text.ts';
+import { MAX_NAME_LENGTH } from '../../../src/domain/faces.ts';
 
 /**
  * The waiting suggestions of the ids, across the pictures; an id of a file that is no readable suggestion, for
@@ -73,8 +74,8 @@ async function findSuggestions(
 function describeSuggestion(stored: StoredSuggestion): string {
   const { suggestion } = stored;
   return (
-    `face ${suggestion.face} of ${suggestion.fileId}: "${shown(suggestion.name, 60)}"` +
-    `${suggestion.note ? ` (note "${shown(suggestion.note, 60)}")` : ''} from ${senderOf(stored)}`
+    `face ${suggestion.face} of ${suggestion.fileId}: "${shortLine(suggestion.name, 60)}"` +
+    `${suggestion.note ? ` (note "${shortLine(suggestion.note, 60)}")` : ''} from ${senderOf(stored)}`
   );
 }
 
@@ -134,7 +135,7 @@ export const accept = facesSubcommand({
           .faces.find((f) => f.number === stored.suggestion.face);
         return (
           `name ${describeSuggestion(stored)}; ${nowNamed(face)}` +
-          (face?.note ? ` (note "${shown(face.note, 60)}")` : '')
+          (face?.note ? ` (note "${shortLine(face.note, 60)}")` : '')
         );
       }),
     );
@@ -156,8 +157,8 @@ export const accept = facesSubcommand({
         await deleteAll(bucket, [stored.path], `Accepting ${stored.suggestion.id}`, target);
         const face = named.find((f) => f.number === stored.suggestion.face)!;
         io.out(
-          `accepted: ${stored.suggestion.id}: face ${face.number} of ${fileId} is "${shown(face.name)}"` +
-            (face.note ? ` (note "${shown(face.note, 60)}")` : ''),
+          `accepted: ${stored.suggestion.id}: face ${face.number} of ${fileId} is "${shortLine(face.name, MAX_NAME_LENGTH)}"` +
+            (face.note ? ` (note "${shortLine(face.note, 60)}")` : ''),
         );
       }
     }
@@ -182,7 +183,7 @@ export const reject = facesSubcommand({
       ...found.map(
         (stored) => `delete the suggestion ${stored.suggestion.id}: ${describeSuggestion(stored)}`,
       ),
-      ...unreadable.map((path) => `delete ${shown(path, 300)} (not a suggestion that can be read)`),
+      ...unreadable.map((path) => `delete ${shortLine(path, 300)} (not a suggestion that can be read)`),
     ]);
     for (const stored of found) {
       await deleteAll(bucket, [stored.path], `Rejecting ${stored.suggestion.id}`, target);
@@ -190,7 +191,7 @@ export const reject = facesSubcommand({
     }
     for (const path of unreadable) {
       await deleteAll(bucket, [path], `Rejecting ${parseFacesPath(path)?.fileId ?? path}`, target);
-      io.out(`rejected (deleted): ${shown(path, 300)}`);
+      io.out(`rejected (deleted): ${shortLine(path, 300)}`);
     }
     io.out('');
     io.out(`${plural(found.length + unreadable.length, 'suggestion')} deleted.`);

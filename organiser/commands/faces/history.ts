@@ -9,23 +9,15 @@ import type { Face, FacesFile } from '../../../src/domain/faces.ts';
 import { storageFailure } from '../../core/admin.ts';
 import { confirmChange, plural } from '../../core/cli.ts';
 import { CommandError, UsageError } from '../../core/errors.ts';
-import {
-  NAME,
-  atMost,
-  bucketOf,
-  facesSubcommand,
-  formatWhen,
-  openedFacesOf,
-  pictureOf,
-  saveFaces,
-  shown,
-} from './common.ts';
+import { NAME, atMost, bucketOf, facesSubcommand, openedFacesOf, pictureOf, saveFaces } from './common.ts';
+import { shortLine, utcMinute } from '../../core/terminal-text.ts';
+import { MAX_NAME_LENGTH } from '../../../src/domain/faces.ts';
 
 /** One line of the history: the version's id first, then when, who and what changed. */
 export function versionLine(version: FacesVersion): string {
   return (
-    `${version.versionId}  ${formatWhen(version.at.toISOString())}  ${shown(version.metadata.organiserEmail, 80)}` +
-    `  ${shown(version.metadata.change, 300)}`
+    `${version.versionId}  ${utcMinute(version.at.toISOString())}  ${shortLine(version.metadata.organiserEmail, 80)}` +
+    `  ${shortLine(version.metadata.change, 300)}`
   );
 }
 
@@ -86,7 +78,9 @@ export const revert = facesSubcommand({
     if (!versionId)
       throw new UsageError('revert needs the version: revert <file id> <version id> (history lists them).');
     if (!new RegExp(VERSION_ID_PATTERN).test(versionId))
-      throw new UsageError(`Not a version id: ${shown(versionId, 80)} (like 20260711T190322Z_k3J9xQ2mPa).`);
+      throw new UsageError(
+        `Not a version id: ${shortLine(versionId, 80)} (like 20260711T190322Z_k3J9xQ2mPa).`,
+      );
     return { fileId, versionId };
   },
   async run(run, { fileId, versionId }) {
@@ -123,7 +117,7 @@ export const revert = facesSubcommand({
     for (const number of differ) {
       const face = version.faces.find((f) => f.number === number);
       io.out(
-        `face ${number}: ${face?.name ? `"${shown(face.name)}"` : face ? 'no name' : 'not in the version'}`,
+        `face ${number}: ${face?.name ? `"${shortLine(face.name, MAX_NAME_LENGTH)}"` : face ? 'no name' : 'not in the version'}`,
       );
     }
     io.out(

@@ -18,7 +18,8 @@ import { cleanText } from '../../../src/lib/relative-text.ts';
 import { plural } from '../../core/cli.ts';
 import { csvSeparatorOf, parseCsv, type CsvRecord } from '../../core/csv.ts';
 import { CommandError, EXIT_FAILED, EXIT_OK, UsageError } from '../../core/errors.ts';
-import { atMost, bucketOf, facesSubcommand, openedFacesOf, pictureOf, saveFaces, shown } from './common.ts';
+import { atMost, bucketOf, facesSubcommand, openedFacesOf, pictureOf, saveFaces } from './common.ts';
+import { shortLine } from '../../core/terminal-text.ts';
 
 /** The columns a key may have; without a header, the first three in this order. */
 export const KEY_COLUMNS = ['number', 'name', 'note', 'row', 'x', 'y', 'width', 'height'] as const;
@@ -66,7 +67,7 @@ export function readKey(text: string): { lines: KeyLine[]; problems: string[] } 
     if (unknown.length) {
       problems.push({
         line: first.line,
-        message: `unknown column ${unknown.map((name) => `"${shown(name, 40)}"`).join(', ')} (the columns are ${KEY_COLUMNS.join(', ')})`,
+        message: `unknown column ${unknown.map((name) => `"${shortLine(name, 40)}"`).join(', ')} (the columns are ${KEY_COLUMNS.join(', ')})`,
       });
     } else if (twice.length) {
       problems.push({
@@ -100,7 +101,8 @@ export function readKey(text: string): { lines: KeyLine[]; problems: string[] } 
     }
     const numberText = cell('number');
     const number = /^\d{1,9}$/.test(numberText) ? Number(numberText) : NaN;
-    if (!(number >= 1)) wrong.push(`the number "${shown(numberText, 20)}" is not a whole number from 1 up`);
+    if (!(number >= 1))
+      wrong.push(`the number "${shortLine(numberText, 20)}" is not a whole number from 1 up`);
     else if (seen.has(number)) wrong.push(`the number ${number} is on line ${seen.get(number)} already`);
     else seen.set(number, record.line);
     const name = cleanText(cell('name'));
@@ -110,7 +112,8 @@ export function readKey(text: string): { lines: KeyLine[]; problems: string[] } 
     for (const problem of textProblems(name || '-', note)) wrong.push(TEXT_PROBLEMS[problem]);
     const rowText = cell('row');
     const row = /^\d{1,4}$/.test(rowText) ? Number(rowText) : NaN;
-    if (rowText && !(row >= 1)) wrong.push(`the row "${shown(rowText, 20)}" is not a whole number from 1 up`);
+    if (rowText && !(row >= 1))
+      wrong.push(`the row "${shortLine(rowText, 20)}" is not a whole number from 1 up`);
     const boxCells = BOX_COLUMNS.map(cell);
     let box: FaceBox | undefined;
     if (boxCells.some(Boolean)) {
@@ -174,7 +177,8 @@ export function mergeKey(
 function describeChange(before: Face | undefined, after: Face): string {
   const parts: string[] = [];
   const text = (what: string, now?: string, was?: string) => {
-    if (now !== was) parts.push(`${what} "${shown(now, 60)}"${was ? ` (was "${shown(was, 60)}")` : ''}`);
+    if (now !== was)
+      parts.push(`${what} "${shortLine(now, 60)}"${was ? ` (was "${shortLine(was, 60)}")` : ''}`);
   };
   text('name', after.name, before?.name);
   text('note', after.note, before?.note);

@@ -8,13 +8,12 @@ import {
   atMost,
   bucketOf,
   facesSubcommand,
-  formatWhen,
   nowNamed,
   pictureOf,
   senderOf,
-  shown,
   suggestionsIn,
 } from './common.ts';
+import { shortLine, utcMinute } from '../../core/terminal-text.ts';
 
 export const list = facesSubcommand({
   name: 'list',
@@ -65,9 +64,9 @@ export const list = facesSubcommand({
         io.out(`  face ${number}, ${faces ? nowNamed(face) : missing}`);
         for (const stored of waiting.filter((candidate) => candidate.suggestion.face === number)) {
           const { suggestion } = stored;
-          io.out(`    ${suggestion.id}  ${formatWhen(suggestion.createdAt)}  ${senderOf(stored)}`);
-          io.out(`      name: ${shown(suggestion.name, MAX_NAME_LENGTH)}`);
-          if (suggestion.note) io.out(`      note: ${shown(suggestion.note, MAX_NOTE_LENGTH)}`);
+          io.out(`    ${suggestion.id}  ${utcMinute(suggestion.createdAt)}  ${senderOf(stored)}`);
+          io.out(`      name: ${shortLine(suggestion.name, MAX_NAME_LENGTH)}`);
+          if (suggestion.note) io.out(`      note: ${shortLine(suggestion.note, MAX_NOTE_LENGTH)}`);
         }
       }
     }
@@ -77,7 +76,7 @@ export const list = facesSubcommand({
         `Not readable as suggestions (${suggestions.unreadable.length}): reject them by the id in their name, or ` +
           'delete them in the Firebase console:',
       );
-      for (const path of suggestions.unreadable) io.out(`  ${shown(path, 300)}`);
+      for (const path of suggestions.unreadable) io.out(`  ${shortLine(path, 300)}`);
     }
     if (suggestions.length) {
       io.out('');

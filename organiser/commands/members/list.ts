@@ -6,16 +6,9 @@ import { authFailure } from '../../core/admin.ts';
 import { formatTable, plural, type Io } from '../../core/cli.ts';
 import { UsageError } from '../../core/errors.ts';
 import { isApproved, isOrganiser, membersSubcommand } from './common.ts';
+import { utcMinute } from '../../core/terminal-text.ts';
 
 const PROVIDERS: Record<string, string> = { password: 'e-mail', 'google.com': 'Google' };
-
-/** '2026-05-01 09:30' (UTC) from the SDK's time strings; '-' when there is none. */
-export function formatTime(time: string | null | undefined): string {
-  if (!time) return '-';
-  const date = new Date(time);
-  if (Number.isNaN(date.getTime())) return time;
-  return date.toISOString().slice(0, 16).replace('T', ' ');
-}
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 
@@ -26,8 +19,8 @@ export function accountRow(user: UserRecord): string[] {
     user.displayName ?? '',
     yesNo(user.emailVerified),
     providers.length ? providers.join(', ') : '-',
-    formatTime(user.metadata.creationTime),
-    formatTime(user.metadata.lastSignInTime),
+    utcMinute(user.metadata.creationTime),
+    utcMinute(user.metadata.lastSignInTime),
     yesNo(isApproved(user)),
     yesNo(isOrganiser(user)),
     yesNo(user.disabled),

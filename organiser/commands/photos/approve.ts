@@ -34,10 +34,11 @@ import {
   photoIds,
   photosSubcommand,
   sharedPhotoOf,
-  shortCaption,
   uploaderOf,
   type WaitingPhoto,
 } from './common.ts';
+import { shortLine } from '../../core/terminal-text.ts';
+import { CAPTION_SHOWN } from './common.ts';
 
 /** What exists of one photo in shared/ (Admin SDK metadata reads: they make no download token). */
 async function sharedState(
@@ -220,7 +221,7 @@ export const approve = photosSubcommand({
       const caption = photo.photo?.metadata.caption ?? photo.thumbnail?.metadata.caption;
       io.out(
         `approved: ${photo.photoId} from ${uploaderOf(photo, accounts)}` +
-          `${caption ? ` "${shortCaption(caption)}"` : ''}${resumed ? ' (finished an earlier approval)' : ''}`,
+          `${caption ? ` "${shortLine(caption, CAPTION_SHOWN, '-')}"` : ''}${resumed ? ' (finished an earlier approval)' : ''}`,
       );
     }
     io.out('');

@@ -156,17 +156,5 @@ export function uploaderOf(photo: WaitingPhoto, accounts: Map<string, UserRecord
   return `(no account${email ? `; was ${oneLine(email)}` : ''}) ${photo.uid}`;
 }
 
-/** '2026-07-11 19:03' from the metadata's takenAt (UTC); '-' when there is none. */
-export function formatTaken(takenAt: string | undefined): string {
-  if (!takenAt) return '-';
-  const date = new Date(takenAt);
-  return Number.isNaN(date.getTime()) ? takenAt : date.toISOString().slice(0, 16).replace('T', ' ');
-}
-
-/** A caption on one line, as text only, at most `max` characters. */
-export function shortCaption(caption: string | undefined, max = 50): string {
-  const line = oneLine(caption ?? '');
-  if (!line) return '-';
-  const chars = [...line];
-  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : line;
-}
+/** How much of a caption a line of output shows. */
+export const CAPTION_SHOWN = 50;

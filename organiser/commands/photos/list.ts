@@ -3,17 +3,16 @@ import { PENDING_PREFIX, SHARED_PREFIX, parsePhotoPath } from '../../../src/doma
 import { listObjects, storageFailure, type StoredObject } from '../../core/admin.ts';
 import { formatTable, plural } from '../../core/cli.ts';
 import { UsageError } from '../../core/errors.ts';
-import { oneLine } from '../../core/terminal-text.ts';
+import { oneLine, shortLine, utcMinute } from '../../core/terminal-text.ts';
 import {
   accountsOf,
   bucketOf,
-  formatTaken,
   listWaiting,
   photosSubcommand,
-  shortCaption,
   uploaderOf,
   type WaitingPhoto,
 } from './common.ts';
+import { CAPTION_SHOWN } from './common.ts';
 
 /** The name the photo carries (the account's, when it was sent), on one line; '-' when none. */
 function nameOf(photo: WaitingPhoto): string {
@@ -51,9 +50,9 @@ export const list = photosSubcommand({
         return [
           `${photo.photoId}${note}`,
           uploaderOf(photo, accounts),
-          shortCaption(nameOf(photo), 30),
-          formatTaken(metadata.takenAt),
-          shortCaption(metadata.caption),
+          shortLine(nameOf(photo), 30, '-'),
+          utcMinute(metadata.takenAt),
+          shortLine(metadata.caption, CAPTION_SHOWN, '-'),
         ];
       });
       for (const line of formatTable(

@@ -17,8 +17,9 @@ import {
   photoIds,
   photosSubcommand,
   sharedPhotoOf,
-  shortCaption,
 } from './common.ts';
+import { shortLine } from '../../core/terminal-text.ts';
+import { CAPTION_SHOWN } from './common.ts';
 
 /** Deletes, in order, the objects of a plan's delete steps; a failure says to run the command again. */
 async function runDeletes(bucket: Bucket, steps: readonly PhotoStep[], what: string, target: Target) {
@@ -63,7 +64,7 @@ export const reject = photosSubcommand({
       run,
       found.map(
         (photo) =>
-          `delete the waiting photo ${photo.photoId} (${shortCaption(photo.photo?.metadata.caption)})`,
+          `delete the waiting photo ${photo.photoId} (${shortLine(photo.photo?.metadata.caption, CAPTION_SHOWN, '-')})`,
       ),
     );
     const by = commandOperator(`${NAME} (command)`).organiserEmail;

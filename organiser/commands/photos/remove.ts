@@ -9,7 +9,9 @@ import type { Bucket } from '../../../admin/firebase-admin.ts';
 import { statusOf, storageFailure } from '../../core/admin.ts';
 import { confirmChange, plural } from '../../core/cli.ts';
 import { CommandError } from '../../core/errors.ts';
-import { NAME, bucketOf, photoIds, photosSubcommand, sharedPhotoOf, shortCaption } from './common.ts';
+import { NAME, bucketOf, photoIds, photosSubcommand, sharedPhotoOf } from './common.ts';
+import { shortLine } from '../../core/terminal-text.ts';
+import { CAPTION_SHOWN } from './common.ts';
 
 /** A shared photo's details, as the gallery shows them; undefined when there are none. */
 async function detailsOf(bucket: Bucket, photoId: string) {
@@ -49,7 +51,10 @@ export const remove = photosSubcommand({
     }
     await confirmChange(
       run,
-      states.map(({ id, details }) => `delete the shared photo ${id} (${shortCaption(details?.caption)})`),
+      states.map(
+        ({ id, details }) =>
+          `delete the shared photo ${id} (${shortLine(details?.caption, CAPTION_SHOWN, '-')})`,
+      ),
     );
     const by = commandOperator(`${NAME} (command)`).organiserEmail;
     for (const { id, photo, details } of states) {

@@ -12,8 +12,8 @@ import {
 import { storageFailure } from '../../core/admin.ts';
 import { confirmChange, formatTable, plural } from '../../core/cli.ts';
 import { CommandError } from '../../core/errors.ts';
-import { oneLine } from '../../core/terminal-text.ts';
-import { NAME, bucketOf, formatTaken, photoIds, photosSubcommand } from './common.ts';
+import { oneLine, utcMinute } from '../../core/terminal-text.ts';
+import { NAME, bucketOf, photoIds, photosSubcommand } from './common.ts';
 
 /** Days left (rounded down, at least 0) until a kept photo may be purged. */
 export function daysLeft(until: Date, now = new Date()): number {
@@ -25,7 +25,7 @@ export function removedRow({ record, until }: RemovedPhoto, now = new Date()): s
   return [
     record.photoId,
     record.kind,
-    formatTaken(record.removedAt),
+    utcMinute(record.removedAt),
     oneLine(record.removedBy),
     String(daysLeft(until, now)),
     String(record.paths.length),
@@ -89,7 +89,7 @@ export const restore = photosSubcommand({
       run,
       found.map(
         (photo) =>
-          `put back ${photo!.record.photoId} (${photo!.record.kind} ${formatTaken(photo!.record.removedAt)})`,
+          `put back ${photo!.record.photoId} (${photo!.record.kind} ${utcMinute(photo!.record.removedAt)})`,
       ),
     );
     for (const photo of found) {
