@@ -95,6 +95,7 @@ export const index = searchSubcommand({
       }
       outcomes.push(
         await fileTextOf(entry, bytes, {
+          ...(run.ctx.ocr ? { ocr: run.ctx.ocr } : {}),
           onOcrPage: (page, pages) => io.out(`        OCR of scanned page ${page} of ${pages}`),
         }),
       );

@@ -332,7 +332,14 @@ export const main = defineCommand({
             throw storageFailure(`Uploading gs://${target.bucket}/${path}`, err, target);
           }
           // The text the search finds, read from the bytes just stored (stored below, all levels at once).
-          if (entry.kind !== 'jpeg') texts.push(await fileTextOf(entry, bytes));
+          if (entry.kind !== 'jpeg')
+            texts.push(
+              await fileTextOf(entry, bytes, {
+                ...(ctx.ocr ? { ocr: ctx.ocr } : {}),
+                onOcrPage: (page, pages) =>
+                  ctx.io.out(`  ${downloadFileName(entry)}: OCR of scanned page ${page} of ${pages}`),
+              }),
+            );
           if (!hasThumbnail(entry)) return;
           try {
             await saveThumbnail(bucket, entry, bytes);

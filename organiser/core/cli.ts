@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 import type { AdminConnection } from '../../admin/firebase-admin.ts';
+import type { Ocr } from '../../admin/search/extract.ts';
 import { isMainModule } from '../../admin/main-module.ts';
 import { connectTarget } from './admin.ts';
 import { CommandError, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from './errors.ts';
@@ -43,6 +44,11 @@ export interface CommandContext {
    * (no terminal: a script, a pipe, CI). Replaceable in tests.
    */
   ask(question: string): Promise<string | undefined>;
+  /**
+   * Reads a scanned page's text (absent: Tesseract, admin/search/extract.ts). Replaceable in tests whose subject is
+   * not OCR: Tesseract takes some seconds a page, a minute on a loaded machine.
+   */
+  ocr?: Ocr;
 }
 
 /** A question on the terminal (stdin and stdout both one); undefined without a terminal. */
