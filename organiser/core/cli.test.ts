@@ -1,8 +1,10 @@
 /**
- * The commands as organisers run them: each started as the npm script starts it (tsx) for --help and where the
- * Admin SDK reads the process's own environment; usage errors through each command's main() in this process.
+ * The commands as organisers run them: each npm script is tsx on its command's file, which starts main() (one
+ * started so for real); started so too where the Admin SDK reads the process's own environment; --help and usage
+ * errors through each command's main() in this process (starting tsx costs a second or more of CPU each).
  */
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -11,6 +13,15 @@ import { UsageError } from './errors.ts';
 
 const TSX = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
 const COMMANDS = ['upload', 'check', 'deploy', 'auth-settings', 'members', 'photos', 'faces'] as const;
+/** Every organiser:* script of package.json, by its command's name. */
+const SCRIPTS: Record<string, string> = Object.fromEntries(
+  Object.entries(
+    (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
+      .scripts,
+  ).flatMap(([name, script]) =>
+    name.startsWith('organiser:') ? [[name.slice('organiser:'.length), script]] : [],
+  ),
+);
 
 function runScript(
   command: string,
@@ -40,7 +51,7 @@ function runScript(
 
 /** A command's main() with its output captured, as the script's process would print it. */
 async function runMain(
-  command: (typeof COMMANDS)[number],
+  command: string,
   args: string[],
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const { main } = (await import(`../commands/${command}.ts`)) as {
@@ -58,8 +69,22 @@ async function runMain(
 }
 
 describe('organiser commands run directly', () => {
-  it.each(COMMANDS)('%s --help: usage on stdout, exit 0', async (command) => {
-    const result = await runScript(command, ['--help']);
+  it('every organiser:* script is tsx on its command, whose file starts main(); started so, it prints its usage', async () => {
+    expect(Object.keys(SCRIPTS)).toEqual(
+      expect.arrayContaining([...COMMANDS, 'backup', 'restore', 'archive', 'search']),
+    );
+    for (const [command, script] of Object.entries(SCRIPTS)) {
+      expect(script, command).toBe(`tsx organiser/commands/${command}.ts`);
+      const source = readFileSync(join(REPO_ROOT, 'organiser', 'commands', `${command}.ts`), 'utf8');
+      expect(source, command).toMatch(/^runIfMain\(import\.meta\.url, main\);$/m);
+    }
+    const started = await runScript('upload', ['--help']);
+    expect(started.code, started.stderr).toBe(0);
+    expect(started.stdout).toMatch(/^Usage: npm run organiser:upload/);
+  });
+
+  it.each(Object.keys(SCRIPTS))('%s --help: usage on stdout, exit 0', async (command) => {
+    const result = await runMain(command, ['--help']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(new RegExp(`^Usage: npm run organiser:${command}`));
     expect(result.stdout).toMatch(/Exit codes: 0 /);
