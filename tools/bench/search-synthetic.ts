@@ -4,20 +4,9 @@
  * (the page shows a file's results only under a title it knows).
  */
 import type { FileText, SearchTexts } from '../../src/domain/search.ts';
+import { seededRandom } from '../local/seed/demo-documents/common.ts';
 
 const PAGE_CHARS = 2_500;
-
-/** A small seeded generator (mulberry32): the same numbers for the same seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The sentences of the demo's texts (a row of a list counts as one). */
 export function sentencesOf(files: readonly FileText[]): string[] {
@@ -38,7 +27,7 @@ export function syntheticTexts(
 ): SearchTexts {
   const sentences = sentencesOf(files);
   if (!sentences.length || !ids.length) throw new Error('No sentences or no files to make an archive of');
-  const next = random(1976);
+  const next = seededRandom(1976);
   const pages: string[] = [];
   let total = 0;
   while (total < bytes) {

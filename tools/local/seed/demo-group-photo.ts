@@ -26,6 +26,7 @@ import {
 } from '../../../src/domain/faces.ts';
 import { deepZoomOf, type DeepZoom } from '../../../admin/bucket/deep-zoom.ts';
 import { DEMO_NOTICE } from './demo-files.ts';
+import { seededRandom } from './demo-documents/common.ts';
 
 /** The catalogue image the demo faces belong to. */
 export const DEMO_FACES_FILE_ID = GROUP_PHOTO_1976;
@@ -213,18 +214,6 @@ export function demoFacesFile(photo: Pick<DemoGroupPhoto, 'width' | 'height' | '
 // ---------------------------------------------------------------------------------------------------------------
 // Drawing
 // ---------------------------------------------------------------------------------------------------------------
-
-/** mulberry32: a small seeded generator, so every run draws the same people in the same places. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A number for the SVG: one decimal is below a pixel's worth and keeps the SVG small. */
 const n = (value: number) => String(Math.round(value * 10) / 10);
