@@ -23,18 +23,19 @@ import { CHROMIUM_ARGS, chromiumPath } from '../chromium.ts';
 import { AUTH_URL, BUCKET, PROJECT_ID, SITE_URL, STORAGE_URL } from '../local/config.ts';
 import { demoFacesFile, demoGroupPhotoWithTiles } from '../local/seed/demo-group-photo.ts';
 import { withStack } from '../local/with-stack.ts';
-import { approvedAccount, peakHeap, signIn } from './page-steps.ts';
+import {
+  approvedAccount,
+  peakHeap,
+  phoneContext,
+  PHONE_PROFILE,
+  signIn,
+  throttleAsPhone,
+} from './page-steps.ts';
 
 /** A catalogue image the demo does not open for naming: the benchmark's picture goes there for its run. */
 const BENCH_FILE_ID = 'rolette-panorama';
 const SCAN = { width: 10_000, height: 6_000 };
 const TARGET_BYTES = 1.5 * 1024 * 1024;
-const NETWORK = {
-  latency: 150,
-  downloadThroughput: (1.6 * 1024 * 1024) / 8,
-  uploadThroughput: (750 * 1024) / 8,
-};
-const CPU_SLOWDOWN = 4;
 const mb = (bytes: number) => Number((bytes / 1024 / 1024).toFixed(2));
 const seconds = (ms: number) => Number((ms / 1000).toFixed(1));
 
@@ -97,18 +98,12 @@ async function run(): Promise<void> {
   const { email, password } = user;
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 3,
-      isMobile: true,
-      hasTouch: true,
-    });
+    const context = await phoneContext(browser);
     const page = await context.newPage();
     await signIn(page, email, password);
     const cdp = await context.newCDPSession(page);
     await cdp.send('HeapProfiler.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, ...NETWORK });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await throttleAsPhone(cdp);
     const network = await watchNetwork(cdp);
 
     // 1. The whole picture.
@@ -144,10 +139,7 @@ async function run(): Promise<void> {
     await cdp.send('HeapProfiler.collectGarbage');
     const { usedSize: afterGc } = await cdp.send('Runtime.getHeapUsage');
 
-    console.log(
-      `\nWho is who, ${SCAN.width} x ${SCAN.height} px, phone profile (CPU ${CPU_SLOWDOWN}x slower, ` +
-        `${NETWORK.latency} ms, 1.6 Mbit/s)`,
-    );
+    console.log(`\nWho is who, ${SCAN.width} x ${SCAN.height} px, ${PHONE_PROFILE}`);
     console.table([
       {
         step: 'whole picture shown',

@@ -26,16 +26,10 @@ import { CATALOGUE } from '../../src/domain/catalogue.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../chromium.ts';
 import { AUTH_URL, BUCKET, PROJECT_ID, SITE_URL, STORAGE_URL } from '../local/config.ts';
 import { withStack } from '../local/with-stack.ts';
-import { approvedAccount, signIn } from './page-steps.ts';
+import { approvedAccount, phoneContext, PHONE_PROFILE, signIn, throttleAsPhone } from './page-steps.ts';
 import { compareLibraries } from './search-libraries.ts';
 import { syntheticTexts } from './search-synthetic.ts';
 
-const NETWORK = {
-  latency: 150,
-  downloadThroughput: (1.6 * 1024 * 1024) / 8,
-  uploadThroughput: (750 * 1024) / 8,
-};
-const CPU_SLOWDOWN = 4;
 const TARGET_BYTES = 1024 * 1024;
 const TARGET_KEYSTROKE_MS = 100;
 const SYNTHETIC_BYTES = 5 * 1024 * 1024;
@@ -165,17 +159,11 @@ async function run(): Promise<void> {
     ] as const) {
       await saveSearchTexts(bucket, 'verified', texts);
       const json = JSON.stringify(texts);
-      const context = await browser.newContext({
-        viewport: { width: 390, height: 844 },
-        deviceScaleFactor: 3,
-        isMobile: true,
-        hasTouch: true,
-      });
+      const context = await phoneContext(browser);
       const page = await context.newPage();
       await signIn(page, user.email, user.password);
       const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, ...NETWORK });
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+      await throttleAsPhone(cdp);
       const result = await searchOnAPhone(page, cdp);
       await context.close();
       const measured = result.keystrokes.flatMap((keystroke) =>
@@ -206,8 +194,7 @@ async function run(): Promise<void> {
     await admin.close();
   }
   console.log(
-    `\nThe search on a phone profile (CPU ${CPU_SLOWDOWN}x slower, ${NETWORK.latency} ms, 1.6 Mbit/s), queries typed: ` +
-      QUERIES.map((query) => `“${query}”`).join(', '),
+    `\nThe search on a ${PHONE_PROFILE}, queries typed: ` + QUERIES.map((query) => `“${query}”`).join(', '),
   );
   console.table(rows);
   console.log(
