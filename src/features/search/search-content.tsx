@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Button, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { usePhotoAccess } from '../../components/approval/use-photo-access';
@@ -47,6 +47,8 @@ const FAMILIES = parseNameVariants(VARIANTS);
 const FIRST_FILES = 8;
 const FIRST_HITS = 3;
 const FIRST_FACES = 10;
+/** "Show 12 more", under a list of hits. */
+const showMore = (more: number) => m.search_show_more({ count: more, n: String(more) });
 
 interface Archive {
   search: ArchiveSearch;
@@ -192,11 +194,7 @@ function FileHits({ fileId, hits }: { fileId: string; hits: Hit[] }) {
           );
         })}
       </ul>
-      <ShowMoreButton
-        more={more}
-        label={m.search_show_more({ count: more, n: String(more) })}
-        onClick={showAll}
-      />
+      <ShowMoreButton more={more} label={showMore(more)} onClick={showAll} />
     </li>
   );
 }
@@ -221,93 +219,79 @@ function PhotoHit({ hit, details, onOpen }: { hit: Hit; details: DetailsCache; o
   );
 }
 
-function PhotoHits({
-  hits,
-  details,
-  onOpen,
+/**
+ * One group of results (documents, names, photos, news): its heading, its first items and a button for the rest.
+ * Shown only when it has results.
+ */
+function ResultGroup<T>({
+  id,
+  title,
+  items,
+  first = Infinity,
+  moreLabel = () => '',
+  listClassName = '',
+  children,
 }: {
-  hits: Hit[];
-  details: DetailsCache;
-  onOpen: (index: number) => void;
+  id: string;
+  title: string;
+  items: readonly T[];
+  first?: number;
+  moreLabel?: (more: number) => string;
+  listClassName?: string;
+  children: (item: T, index: number) => ReactNode;
 }) {
-  const { shown, list, more, showAll } = useShowMore(hits, FIRST_HITS);
+  const { shown, list, more, showAll } = useShowMore(items, first);
+  if (!items.length) return null;
   return (
-    <section className="content-section" aria-labelledby="search-photos">
-      <h2 id="search-photos" className="h4">
-        {m.search_group_photos()}
+    <section className="content-section" aria-labelledby={id}>
+      <h2 id={id} className="h4">
+        {title}
       </h2>
-      <ul className="list-unstyled search-photos" ref={list}>
-        {shown.map((hit, index) => (
-          <PhotoHit
-            key={hit.findable.kind === 'photo' ? hit.findable.photoId : index}
-            hit={hit}
-            details={details}
-            onOpen={() => onOpen(index)}
-          />
-        ))}
+      <ul className={`list-unstyled ${listClassName}`.trim()} ref={list}>
+        {shown.map(children)}
       </ul>
-      <ShowMoreButton
-        more={more}
-        label={m.search_show_more({ count: more, n: String(more) })}
-        onClick={showAll}
-      />
+      <ShowMoreButton more={more} label={moreLabel(more)} onClick={showAll} />
     </section>
   );
 }
 
-function DocumentHits({ files }: { files: Results['files'] }) {
-  const { shown, list, more, showAll } = useShowMore(files, FIRST_FILES);
+function FaceHit({ hit }: { hit: Hit }) {
+  if (hit.findable.kind !== 'face') return null;
+  const { pictureId, number } = hit.findable;
+  const picture = nameableImage(pictureId);
   return (
-    <section className="content-section" aria-labelledby="search-documents">
-      <h2 id="search-documents" className="h4">
-        {m.search_group_documents()}
-      </h2>
-      <ul className="list-unstyled search-files" ref={list}>
-        {shown.map(({ fileId, hits }) => (
-          <FileHits key={fileId} fileId={fileId} hits={hits} />
-        ))}
-      </ul>
-      <ShowMoreButton
-        more={more}
-        label={m.search_more_documents({ count: more, n: String(more) })}
-        onClick={showAll}
-      />
-    </section>
-  );
-}
-
-function FaceHits({ hits }: { hits: Hit[] }) {
-  const { shown, list, more, showAll } = useShowMore(hits, FIRST_FACES);
-  return (
-    <section className="content-section" aria-labelledby="search-faces">
-      <h2 id="search-faces" className="h4">
-        {m.search_group_faces()}
-      </h2>
-      <ul className="list-unstyled" ref={list}>
-        {shown.map((hit) => {
-          if (hit.findable.kind !== 'face') return null;
-          const { pictureId, number } = hit.findable;
-          const picture = nameableImage(pictureId);
-          return (
-            <li key={`${pictureId}#${number}`} className="search-hit">
-              <Snippet parts={hit.snippet()} />{' '}
-              <Link to={`${pagePath('who-is-who', currentLocale(), { slug: pictureId })}${faceHash(number)}`}>
-                {m.search_face_where({
-                  number: String(number),
-                  picture: picture ? titleOf(picture) : pictureId,
-                })}
-              </Link>
-            </li>
-          );
+    <li className="search-hit">
+      <Snippet parts={hit.snippet()} />{' '}
+      <Link to={`${pagePath('who-is-who', currentLocale(), { slug: pictureId })}${faceHash(number)}`}>
+        {m.search_face_where({
+          number: String(number),
+          picture: picture ? titleOf(picture) : pictureId,
         })}
-      </ul>
-      <ShowMoreButton
-        more={more}
-        label={m.search_more_names({ count: more, n: String(more) })}
-        onClick={showAll}
-      />
-    </section>
+      </Link>
+    </li>
   );
+}
+
+function NewsHit({ hit }: { hit: Hit }) {
+  if (hit.findable.kind !== 'news') return null;
+  return (
+    <li className="search-hit">
+      <Link to={pagePath('news-post', currentLocale(), { slug: hit.findable.slug })}>
+        {hit.findable.title}
+      </Link>
+      <br />
+      <Snippet parts={hit.snippet()} />
+    </li>
+  );
+}
+
+/** A hit's key among its group's. */
+function keyOf(hit: Hit): string {
+  const { findable } = hit;
+  if (findable.kind === 'face') return `${findable.pictureId}#${findable.number}`;
+  if (findable.kind === 'photo') return findable.photoId;
+  if (findable.kind === 'news') return findable.slug;
+  return `${findable.fileId}:${findable.n}`;
 }
 
 /** The results, drawn again only when they change (not for each letter typed before the search catches up). */
@@ -322,31 +306,40 @@ const ResultList = memo(function ResultList({
 }) {
   return (
     <>
-      {results.files.length > 0 && <DocumentHits files={results.files} />}
-      {results.faces.length > 0 && <FaceHits hits={results.faces} />}
-      {results.photos.length > 0 && (
-        <PhotoHits hits={results.photos} details={details} onOpen={onOpenPhoto} />
-      )}
-      {results.news.length > 0 && (
-        <section className="content-section" aria-labelledby="search-news">
-          <h2 id="search-news" className="h4">
-            {m.search_group_news()}
-          </h2>
-          <ul className="list-unstyled">
-            {results.news.map((hit) =>
-              hit.findable.kind === 'news' ? (
-                <li key={hit.findable.slug} className="search-hit">
-                  <Link to={pagePath('news-post', currentLocale(), { slug: hit.findable.slug })}>
-                    {hit.findable.title}
-                  </Link>
-                  <br />
-                  <Snippet parts={hit.snippet()} />
-                </li>
-              ) : null,
-            )}
-          </ul>
-        </section>
-      )}
+      <ResultGroup
+        id="search-documents"
+        title={m.search_group_documents()}
+        items={results.files}
+        first={FIRST_FILES}
+        moreLabel={(more) => m.search_more_documents({ count: more, n: String(more) })}
+        listClassName="search-files"
+      >
+        {({ fileId, hits }) => <FileHits key={fileId} fileId={fileId} hits={hits} />}
+      </ResultGroup>
+      <ResultGroup
+        id="search-faces"
+        title={m.search_group_faces()}
+        items={results.faces}
+        first={FIRST_FACES}
+        moreLabel={(more) => m.search_more_names({ count: more, n: String(more) })}
+      >
+        {(hit) => <FaceHit key={keyOf(hit)} hit={hit} />}
+      </ResultGroup>
+      <ResultGroup
+        id="search-photos"
+        title={m.search_group_photos()}
+        items={results.photos}
+        first={FIRST_HITS}
+        moreLabel={showMore}
+        listClassName="search-photos"
+      >
+        {(hit, index) => (
+          <PhotoHit key={keyOf(hit)} hit={hit} details={details} onOpen={() => onOpenPhoto(index)} />
+        )}
+      </ResultGroup>
+      <ResultGroup id="search-news" title={m.search_group_news()} items={results.news}>
+        {(hit) => <NewsHit key={keyOf(hit)} hit={hit} />}
+      </ResultGroup>
     </>
   );
 });
