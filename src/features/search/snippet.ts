@@ -57,19 +57,10 @@ export function foldWithOffsets(text: string): { folded: string; offsets: number
       offsets.push(index);
     }
   };
-  for (let index = 0; index < text.length;) {
-    const code = text.charCodeAt(index);
-    // Most text is ASCII: a letter or digit folds to itself in lower case, anything else to a space.
-    if (code < 128) {
-      const lower = code >= 65 && code <= 90 ? code + 32 : code;
-      const word = (lower >= 97 && lower <= 122) || (lower >= 48 && lower <= 57);
-      put(word ? String.fromCharCode(lower) : ' ', index);
-      index += 1;
-    } else {
-      const char = String.fromCodePoint(text.codePointAt(index)!);
-      put(foldChar(char), index);
-      index += char.length;
-    }
+  let index = 0;
+  for (const char of text) {
+    put(foldChar(char), index);
+    index += char.length;
   }
   if (out[out.length - 1] === ' ') {
     out.pop();
