@@ -44,22 +44,19 @@ export function foldWithOffsets(text: string): { folded: string; offsets: number
   // The a's in a row so far: of "aa" one a is kept (normalizeForSearch replaces each pair, left to right).
   let run = 0;
   let spaced = true;
-  const put = (piece: string, index: number) => {
-    for (const char of piece) {
-      run = char === 'a' ? run + 1 : 0;
-      if (char === 'a' && run % 2 === 0) continue;
+  let index = 0;
+  for (const char of text) {
+    for (const piece of foldChar(char)) {
+      run = piece === 'a' ? run + 1 : 0;
+      if (piece === 'a' && run % 2 === 0) continue;
       // One space for a run of them, none at the start.
-      if (char === ' ') {
+      if (piece === ' ') {
         if (spaced) continue;
         spaced = true;
       } else spaced = false;
-      out.push(char);
+      out.push(piece);
       offsets.push(index);
     }
-  };
-  let index = 0;
-  for (const char of text) {
-    put(foldChar(char), index);
     index += char.length;
   }
   if (out[out.length - 1] === ' ') {
