@@ -20,20 +20,23 @@ export function busyTicks(procStat: string): number | undefined {
  * brackets, so the fields are counted after its last ')'.
  */
 export function childrenTicks(procPidStat: string): number | undefined {
+  const close = procPidStat.lastIndexOf(')');
+  if (close < 0) return undefined;
+  // From field 3 (state) on: cutime and cstime are fields 16 and 17.
   const after = procPidStat
-    .slice(procPidStat.lastIndexOf(')') + 2)
+    .slice(close + 2)
     .trim()
     .split(/\s+/);
-  // `after` starts at field 3 (state): cutime and cstime are fields 16 and 17.
   const [cutime, cstime] = [Number(after[13]), Number(after[14])];
-  return Number.isNaN(cutime) || Number.isNaN(cstime) || procPidStat.lastIndexOf(')') < 0
-    ? undefined
-    : cutime + cstime;
+  return Number.isNaN(cutime) || Number.isNaN(cstime) ? undefined : cutime + cstime;
 }
 
-/** Clock ticks per second (getconf CLK_TCK; 100 on Linux). */
+let clockTicks: number | undefined;
+
+/** Clock ticks per second (getconf CLK_TCK, asked once; 100 on Linux). */
 export function ticksPerSecond(): number {
-  return Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+  clockTicks ??= Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+  return clockTicks;
 }
 
 /** A reading of the machine's busy time, or undefined where there is no /proc/stat. */
