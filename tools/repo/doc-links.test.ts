@@ -13,14 +13,29 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const markdown = new MarkdownIt();
+type Token = ReturnType<typeof markdown.parse>[number];
 
-/** The Markdown files git knows of, tracked or new (not ignored): what a reader of the repository sees. */
+/** The files git knows of, tracked or new (not ignored). */
+const REPOSITORY_FILES = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+  cwd: ROOT,
+  encoding: 'utf8',
+})
+  .split('\n')
+  .filter(Boolean);
+/** The Markdown files among them: what a reader of the repository sees. */
 function markdownFiles(): string[] {
-  const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.md'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
-  return out.split('\n').filter((file) => file && existsSync(join(ROOT, file)));
+  return REPOSITORY_FILES.filter((file) => file.endsWith('.md') && existsSync(join(ROOT, file)));
+}
+
+/** Every token of a Markdown text as a renderer reads it, the inline ones within a block included, in order. */
+function* tokensOf(source: string): Generator<Token> {
+  function* walk(tokens: readonly Token[]): Generator<Token> {
+    for (const token of tokens) {
+      yield token;
+      if (token.children) yield* walk(token.children);
+    }
+  }
+  yield* walk(markdown.parse(source, {}));
 }
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to dashes; repeats get -1, -2, ... */
@@ -52,30 +67,19 @@ export function headingAnchors(source: string): Set<string> {
  */
 export function relativeLinks(source: string): string[] {
   const links: string[] = [];
-  const walk = (tokens: ReturnType<typeof markdown.parse>) => {
-    for (const token of tokens) {
-      const found =
-        token.type === 'link_open'
-          ? token.attrGet('href')
-          : token.type === 'image'
-            ? token.attrGet('src')
-            : null;
-      const href = found === null ? null : String(found);
-      if (href && !/^([a-z][a-z0-9+.-]*:|\/)/i.test(href)) links.push(href);
-      if (token.children) walk(token.children);
-    }
-  };
-  walk(markdown.parse(source, {}));
+  for (const token of tokensOf(source)) {
+    const found =
+      token.type === 'link_open'
+        ? token.attrGet('href')
+        : token.type === 'image'
+          ? token.attrGet('src')
+          : null;
+    const href = found === null ? null : String(found);
+    if (href && !/^([a-z][a-z0-9+.-]*:|\/)/i.test(href)) links.push(href);
+  }
   return links;
 }
 
-/** The files git knows of, tracked or new (not ignored). */
-const REPOSITORY_FILES = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
-  cwd: ROOT,
-  encoding: 'utf8',
-})
-  .split('\n')
-  .filter(Boolean);
 /** The repository's top folders (a code span naming a path in one of them names a file of the repository). */
 const TOP_FOLDERS = new Set(
   REPOSITORY_FILES.filter((file) => file.includes('/')).map((file) => file.split('/')[0]!),
@@ -90,33 +94,28 @@ const FILE_NAMES = new Set(REPOSITORY_FILES.map((file) => file.split('/').pop()!
 const FILE_NAME = /^[\w.-]+\.(tsx?|mjs|js|scss|md|rules)$/;
 
 /**
- * The paths of repository files that a Markdown text names in code spans: a span of one word with a slash, from a
- * top folder or ./ or ../ (not a site's route, a bucket path or a glob), without a trailing :line or #anchor. A
- * file's name alone goes in `names`.
+ * The repository files a Markdown text names in code spans: `paths`, a span of one word with a slash, from a top
+ * folder or ./ or ../ (not a site's route, a bucket path or a glob), without a trailing :line or #anchor; `names`,
+ * a file's name alone.
  */
 export function codeSpanPaths(
   source: string,
   topFolders: ReadonlySet<string>,
-  names: string[] = [],
-): string[] {
+): { paths: string[]; names: string[] } {
   const paths: string[] = [];
-  const walk = (tokens: ReturnType<typeof markdown.parse>) => {
-    for (const token of tokens) {
-      if (token.type === 'code_inline') {
-        const span = token.content.trim().replace(/(:\d+)+$|#.*$/, '');
-        const first = span.split('/')[0]!;
-        if (FILE_NAME.test(span)) names.push(span);
-        else if (
-          /^[\w.@+-]+(\/[\w.@+-]*)+$/.test(span) &&
-          (topFolders.has(first) || first === '.' || first === '..')
-        )
-          paths.push(span);
-      }
-      if (token.children) walk(token.children);
-    }
-  };
-  walk(markdown.parse(source, {}));
-  return paths;
+  const names: string[] = [];
+  for (const token of tokensOf(source)) {
+    if (token.type !== 'code_inline') continue;
+    const span = token.content.trim().replace(/(:\d+)+$|#.*$/, '');
+    const first = span.split('/')[0]!;
+    if (FILE_NAME.test(span)) names.push(span);
+    else if (
+      /^[\w.@+-]+(\/[\w.@+-]*)+$/.test(span) &&
+      (topFolders.has(first) || first === '.' || first === '..')
+    )
+      paths.push(span);
+  }
+  return { paths, names };
 }
 
 /** Why a link from `file` does not resolve, or undefined. */
@@ -150,8 +149,7 @@ describe('links in the Markdown files', () => {
 
   it('every file named in a code span exists (a name alone: somewhere in the repository)', () => {
     const missing = markdownFiles().flatMap((file) => {
-      const names: string[] = [];
-      const paths = codeSpanPaths(readFileSync(join(ROOT, file), 'utf8'), TOP_FOLDERS, names);
+      const { paths, names } = codeSpanPaths(readFileSync(join(ROOT, file), 'utf8'), TOP_FOLDERS);
       return [
         ...paths.flatMap((path) => {
           const relativeToDoc = path.startsWith('./') || path.startsWith('../');
@@ -168,15 +166,15 @@ describe('links in the Markdown files', () => {
     const source =
       'See `src/lib/use-load.ts`, `./rules.ts:12`, `../README.md#x`, `docs/`, `/members/search`,\n' +
       '`members/search/verified.json`, `src/**/*.test.ts`, `npm run size`, `e2e/<name>.spec.ts` and\n\n    `src/not/in/a/block.ts`';
-    const names: string[] = [];
     expect(
       codeSpanPaths(
         `\`captions.ts\` \`storage.rules\` \`faces.json\` ${source}`,
         new Set(['src', 'docs', 'e2e']),
-        names,
       ),
-    ).toEqual(['src/lib/use-load.ts', './rules.ts', '../README.md', 'docs/']);
-    expect(names).toEqual(['captions.ts', 'storage.rules']);
+    ).toEqual({
+      paths: ['src/lib/use-load.ts', './rules.ts', '../README.md', 'docs/'],
+      names: ['captions.ts', 'storage.rules'],
+    });
   });
 
   it('reads links and anchors as GitHub does', () => {
