@@ -28,7 +28,8 @@ import {
   tilePathOf,
 } from '../../src/domain/faces.ts';
 import { updateEmulatorConfig } from '../../admin/auth-emulator.ts';
-import { searchTextsPathOf } from '../../src/domain/search.ts';
+import { EMPTY_SEARCH_TEXTS, searchTextsPathOf } from '../../src/domain/search.ts';
+import { readSearchTexts, saveSearchTexts } from '../../admin/search/texts.ts';
 import type { AdminConnection, Bucket } from '../../admin/firebase-admin.ts';
 import { LARGE_DEMO_PATH, demoFile } from '../../tools/local/seed/demo-files.ts';
 import { seedStorage } from '../../tools/local/seed/seed-storage.ts';
@@ -271,26 +272,53 @@ describe('organiser:upload', () => {
     expect(now.equals(await demoFile(program))).toBe(true);
   });
 
-  it('leaves a stored file with the same content and metadata alone', async () => {
+  it('leaves a stored file with the same content, metadata and text alone; reads a missing or stale text again', async () => {
     const bucket = 'upload-unchanged.firebasestorage.app';
     const folder = tempFolder();
-    writeFileSync(join(folder, fileNameInStorage(program)), await demoFile(program));
-    await saveObject(
-      bucketOf(bucket),
-      storagePathOf(program),
-      await demoFile(program),
-      memberFileMetadata(program),
-    );
+    const bytes = await demoFile(program);
+    writeFileSync(join(folder, fileNameInStorage(program)), bytes);
+    await saveObject(bucketOf(bucket), storagePathOf(program), bytes, memberFileMetadata(program));
     const [before] = await bucketOf(bucket).file(storagePathOf(program)).getMetadata();
+    const storedText = async () =>
+      (await readSearchTexts(bucketOf(bucket), 'verified')).texts.files.find(
+        (file) => file.id === program.id,
+      );
 
+    // Stored by an upload stopped before the text: the file is left, its text read.
+    const dryRun = context();
+    expect(await upload([folder, '--bucket', bucket, '--dry-run'], dryRun), dryRun.io.text()).toBe(0);
+    expect(dryRun.io.text()).toMatch(
+      /program-1976\.pdf\s+would read text\s+.*same content and metadata; its text for the search is missing/,
+    );
+    expect(dryRun.io.text()).toContain(
+      "Dry run: would upload 0 files and read the search's text of 1 stored file again; nothing was sent.",
+    );
+    expect(await storedText()).toBeUndefined();
+    const missing = context();
+    expect(await upload([folder, '--bucket', bucket], missing), missing.io.text()).toBe(0);
+    expect(missing.io.text()).toMatch(/program-1976\.pdf\s+text read\s+.*its text for the search read again/);
+    expect(missing.io.text()).toContain(
+      `Uploaded 0 files to gs://${bucket}. Read the search's text of 1 stored file again.`,
+    );
+    expect((await storedText())?.md5).toBe(md5Base64(bytes));
+
+    // Now nothing to do.
     const ctx = context();
     expect(await upload([folder, '--bucket', bucket], ctx), ctx.io.text()).toBe(0);
     expect(ctx.io.text()).toMatch(
       /program-1976\.pdf\s+unchanged\s+.*already stored, same content and metadata/,
     );
-    expect(ctx.io.text()).toContain(
-      'Uploaded 0 files to gs://upload-unchanged.firebasestorage.app. 1 file already there, unchanged.',
-    );
+    expect(ctx.io.text()).toContain(`Uploaded 0 files to gs://${bucket}. 1 file already there, unchanged.`);
+
+    // A text read from other bytes (a --replace stopped between the file and its text) is read again.
+    await saveSearchTexts(bucketOf(bucket), 'verified', {
+      ...EMPTY_SEARCH_TEXTS,
+      files: [{ ...(await storedText())!, md5: md5Base64(Buffer.from('the old file')) }],
+    });
+    const stale = context();
+    expect(await upload([folder, '--bucket', bucket], stale), stale.io.text()).toBe(0);
+    expect(stale.io.text()).toMatch(/program-1976\.pdf\s+text read\s+/);
+    expect((await storedText())?.md5).toBe(md5Base64(bytes));
     const [after] = await bucketOf(bucket).file(storagePathOf(program)).getMetadata();
     expect(after.generation).toBe(before.generation);
   });

@@ -35,9 +35,16 @@ import {
   describeOutcome,
   fileTextOf,
   isTextProblem,
+  readSearchTexts,
   storeFileTexts,
   type TextOutcome,
 } from '../../admin/search/texts.ts';
+import {
+  SEARCH_LEVELS,
+  searchLevelOf,
+  searchTextsPathOf,
+  type SearchTexts,
+} from '../../src/domain/search.ts';
 
 const NAME = 'organiser:upload';
 
@@ -53,7 +60,9 @@ For each document its text is read for the members area's search (a PDF's pages,
 Tesseract; a spreadsheet's rows; a presentation's slides) and stored under members/search/, readable by the
 same accounts (organiser:search does it for files already uploaded).
 A file already in the bucket with the same content is left alone (or stored again if its metadata is out
-of date or it carries a download token); with other content it is NOT replaced unless --replace is given.
+of date or it carries a download token; or only its text read again if the search's text of it is missing
+or was read from other content, as after an upload stopped half-way); with other content it is NOT
+replaced unless --replace is given.
 
 Options:
   <folder>              the folder holding the files
@@ -77,6 +86,7 @@ function stem(name: string): string {
   return dot > 0 ? name.slice(0, dot) : name;
 }
 
+const ENTRY_BY_ID = new Map(CATALOGUE.map((entry) => [entry.id, entry]));
 const BY_FULL_NAME = new Map<string, CatalogueEntry>();
 const BY_STEM = new Map<string, CatalogueEntry>();
 for (const entry of CATALOGUE) {
@@ -105,9 +115,11 @@ export type RowStatus =
   | 'would upload'
   | 'would replace'
   | 'would store again'
+  | 'would read text'
   | 'uploaded'
   | 'replaced'
   | 'stored again'
+  | 'text read'
   | 'unchanged'
   | 'differs'
   | 'unknown'
@@ -132,6 +144,7 @@ const DONE: Partial<Record<RowStatus, RowStatus>> = {
   'would upload': 'uploaded',
   'would replace': 'replaced',
   'would store again': 'stored again',
+  'would read text': 'text read',
 };
 
 function formatSize(bytes: number): string {
@@ -223,13 +236,15 @@ export function metadataDrift(
 /**
  * Decides, for every file that passed the checks, against what the bucket holds: upload (nothing stored), leave
  * alone (same content and metadata), store again (same content, metadata out of date or a download token: a new
- * upload is the one way that also clears tokens on the emulator), replace (other content, with --replace) or
- * refuse (other content, without --replace).
+ * upload is the one way that also clears tokens on the emulator), replace (other content, with --replace),
+ * refuse (other content, without --replace), or read only its text again (same file, but the search's text of it
+ * is missing or was read from other bytes: an upload stopped between storing the file and storing its text).
+ * `textMd5` holds, for each file id, the MD5 of the bytes its stored search text was read from.
  */
 export function planAgainstBucket(
   rows: UploadRow[],
   stored: ReadonlyMap<string, StoredObject>,
-  { replace }: { replace: boolean },
+  { replace, textMd5 }: { replace: boolean; textMd5: ReadonlyMap<string, string> },
 ): void {
   for (const row of rows) {
     if (row.status !== 'would upload' || !row.entry) continue;
@@ -252,6 +267,11 @@ export function planAgainstBucket(
     if (drift.length) {
       row.status = 'would store again';
       row.detail = `${storagePathOf(row.entry)}: same content; fixes ${drift.join(', ')}`;
+    } else if (hasSearchText(row.entry) && textMd5.get(row.entry.id) !== row.md5) {
+      row.status = 'would read text';
+      row.detail =
+        `${storagePathOf(row.entry)}: same content and metadata; its text for the search ` +
+        (textMd5.has(row.entry.id) ? 'was read from other content' : 'is missing');
     } else {
       row.status = 'unchanged';
       row.detail = `${storagePathOf(row.entry)}: already stored, same content and metadata`;
@@ -259,17 +279,26 @@ export function planAgainstBucket(
   }
 }
 
+/** Whether the search reads a text of this file (the pictures are searched by the names on them). */
+const hasSearchText = (entry: CatalogueEntry) => entry.kind !== 'jpeg';
+
 async function uploadAll(
   rows: UploadRow[],
   folder: string,
-  upload: (entry: CatalogueEntry, bytes: Uint8Array) => Promise<void>,
+  upload: (entry: CatalogueEntry, bytes: Uint8Array, textOnly: boolean) => Promise<void>,
 ): Promise<void> {
   const queue = rows.filter((row) => DONE[row.status]);
   const worker = async () => {
     for (let row = queue.shift(); row; row = queue.shift()) {
       const entry = row.entry!;
       try {
-        await upload(entry, await readFile(join(folder, row.file)));
+        const textOnly = row.status === 'would read text';
+        await upload(entry, await readFile(join(folder, row.file)), textOnly);
+        if (textOnly) {
+          row.status = 'text read';
+          row.detail = `${storagePathOf(entry)}: the file was already stored; its text for the search read again`;
+          continue;
+        }
         const fixes = row.status === 'would store again' ? `; ${row.detail.split('; ').at(-1)}` : '';
         row.status = DONE[row.status]!;
         row.detail = `${storagePathOf(entry)} (${entry.kind.toUpperCase()}, ${formatSize(row.size ?? 0)}${entry.approvalOnly ? ', approved accounts only' : ''}${hasThumbnail(entry) ? ', with a preview' : ''})${fixes}`;
@@ -319,20 +348,36 @@ export const main = defineCommand({
       } catch (err) {
         throw storageFailure(`Listing gs://${target.bucket}/${MEMBERS_PREFIX}`, err, target);
       }
+      // A file's text counts where the search looks for it: in its own level's texts.
+      const textMd5 = new Map<string, string>();
+      for (const level of SEARCH_LEVELS) {
+        let texts: SearchTexts;
+        try {
+          ({ texts } = await readSearchTexts(bucket, level));
+        } catch (err) {
+          throw storageFailure(`Reading gs://${target.bucket}/${searchTextsPathOf(level)}`, err, target);
+        }
+        for (const file of texts.files) {
+          const entry = ENTRY_BY_ID.get(file.id);
+          if (entry && searchLevelOf(entry) === level) textMd5.set(file.id, file.md5);
+        }
+      }
       planAgainstBucket(rows, new Map(stored.map((object) => [object.name, object])), {
         replace: values.replace === true,
+        textMd5,
       });
       if (!dryRun) {
         const texts: TextOutcome[] = [];
-        await uploadAll(rows, folder, async (entry, bytes) => {
+        await uploadAll(rows, folder, async (entry, bytes, textOnly) => {
           const path = storagePathOf(entry);
-          try {
-            await saveObject(bucket, path, bytes, memberFileMetadata(entry));
-          } catch (err) {
-            throw storageFailure(`Uploading gs://${target.bucket}/${path}`, err, target);
-          }
+          if (!textOnly)
+            try {
+              await saveObject(bucket, path, bytes, memberFileMetadata(entry));
+            } catch (err) {
+              throw storageFailure(`Uploading gs://${target.bucket}/${path}`, err, target);
+            }
           // The text the search finds, read from the bytes just stored (stored below, all levels at once).
-          if (entry.kind !== 'jpeg')
+          if (hasSearchText(entry))
             texts.push(
               await fileTextOf(entry, bytes, {
                 ...(ctx.ocr ? { ocr: ctx.ocr } : {}),
@@ -340,7 +385,7 @@ export const main = defineCommand({
                   ctx.io.out(`  ${downloadFileName(entry)}: OCR of scanned page ${page} of ${pages}`),
               }),
             );
-          if (!hasThumbnail(entry)) return;
+          if (textOnly || !hasThumbnail(entry)) return;
           try {
             await saveThumbnail(bucket, entry, bytes);
           } catch (err) {
@@ -397,9 +442,13 @@ export const main = defineCommand({
     const unchanged = count('unchanged')
       ? ` ${plural(count('unchanged'), 'file')} already there, unchanged.`
       : '';
+    const textAgain = plural(count('would read text', 'text read'), 'stored file');
     const done = dryRun
-      ? `Dry run: would upload ${plural(count('would upload', 'would replace', 'would store again'), 'file')}; nothing was sent.`
-      : `Uploaded ${plural(count('uploaded', 'replaced', 'stored again'), 'file')} to gs://${target.bucket}.`;
+      ? `Dry run: would upload ${plural(count('would upload', 'would replace', 'would store again'), 'file')}` +
+        (count('would read text') ? ` and read the search's text of ${textAgain} again` : '') +
+        '; nothing was sent.'
+      : `Uploaded ${plural(count('uploaded', 'replaced', 'stored again'), 'file')} to gs://${target.bucket}.` +
+        (count('text read') ? ` Read the search's text of ${textAgain} again.` : '');
     ctx.io.out(`${done}${unchanged}${problems ? ` Not uploaded: ${skipped.join(', ')}.` : ''}`);
     if (count('differs')) {
       ctx.io.out(
