@@ -1,26 +1,28 @@
 /**
  * Who is who in a picture, as the Admin SDK stores and reads it (organiser:faces, the demo seeding, the browser
  * tests' seeding): the Deep Zoom tiles, the faces file and the relatives' suggestions, under the paths, sizes and
- * metadata keys src/domain/faces.ts gives them. The Admin SDK creates no download token: nothing stored here has
- * one. A suggestion a relative sends through Firebase has the one its upload got (organiser:check lists it apart).
+ * metadata keys src/domain/faces.ts gives them; the faces file and a suggestion are stored as its builders
+ * (facesFileObject, suggestionObject) make them, which the page's uploads use too (src/firebase/faces.ts). The Admin
+ * SDK creates no download token: nothing stored here has one. A suggestion a relative sends through Firebase has
+ * the one its upload got (organiser:check lists it apart).
  */
 import {
-  FACES_CONTENT_TYPE,
   FACES_PREFIX,
   FILE_ID_PATTERN,
   MAX_FACES_BYTES,
   MAX_SUGGESTION_BYTES,
   SUGGESTION_ID_PATTERN,
   descriptorPathOf,
+  facesFileObject,
   facesFilePathOf,
-  facesFileText,
   parseFacesFile,
   parseSuggestion,
   suggestionMetadataOf,
-  suggestionPathOf,
-  suggestionText,
+  suggestionObject,
   suggestionsFolderOf,
   type FacesFile,
+  type FacesObject,
+  type StoredSuggestion,
   type Suggestion,
   type SuggestionMetadata,
 } from '../../src/domain/faces.ts';
@@ -78,6 +80,21 @@ async function download(bucket: Bucket, path: string): Promise<Buffer | undefine
 }
 
 /**
+ * Stores a who-is-who file as src/domain gives it (`bytes`: its text, when the caller has measured it already), with
+ * saveObject: no download token.
+ */
+export async function saveFacesObject(
+  bucket: Bucket,
+  object: FacesObject,
+  bytes = Buffer.from(object.text),
+): Promise<void> {
+  await saveObject(bucket, object.path, bytes, {
+    contentType: object.contentType,
+    metadata: object.customMetadata,
+  });
+}
+
+/**
  * Stores the descriptor and every tile of a picture, `concurrency` at a time, each with its content type only
  * (saveObject: no custom metadata, no download token). An existing file of the same path is replaced.
  */
@@ -102,19 +119,15 @@ export async function readFacesFile(bucket: Bucket, fileId: string): Promise<Fac
  */
 export async function saveFacesFile(bucket: Bucket, faces: FacesFile): Promise<void> {
   // In number order, as parseFacesFile() reads them; the text the page writes too.
-  const bytes = Buffer.from(
-    facesFileText({ ...faces, faces: [...faces.faces].sort((a, b) => a.number - b.number) }),
-  );
+  const object = facesFileObject({ ...faces, faces: [...faces.faces].sort((a, b) => a.number - b.number) });
+  const bytes = Buffer.from(object.text);
   if (bytes.byteLength > MAX_FACES_BYTES) {
     throw new RangeError(
       `The faces file of ${faces.fileId} would be ${bytes.byteLength} bytes, more than the ${MAX_FACES_BYTES} ` +
         'a faces file may have: shorten some notes.',
     );
   }
-  await saveObject(bucket, facesFilePathOf(faces.fileId), bytes, {
-    contentType: FACES_CONTENT_TYPE,
-    metadata: {},
-  });
+  await saveFacesObject(bucket, object, bytes);
 }
 
 /**
@@ -128,29 +141,15 @@ export async function saveSuggestion(
   suggestion: Suggestion,
   metadata: SuggestionMetadata,
 ): Promise<string> {
-  const path = suggestionPathOf(suggestion.fileId, uid, suggestion.id);
-  const bytes = Buffer.from(suggestionText(suggestion));
+  const object = suggestionObject(uid, suggestion, metadata);
+  const bytes = Buffer.from(object.text);
   if (bytes.byteLength > MAX_SUGGESTION_BYTES) {
     throw new RangeError(
       `The suggestion ${suggestion.id} would be ${bytes.byteLength} bytes, more than ${MAX_SUGGESTION_BYTES}.`,
     );
   }
-  const custom: Record<string, string> = {
-    suggesterUid: metadata.suggesterUid,
-    suggesterEmail: metadata.suggesterEmail,
-    ...(metadata.suggesterName !== undefined && { suggesterName: metadata.suggesterName }),
-  };
-  await saveObject(bucket, path, bytes, { contentType: FACES_CONTENT_TYPE, metadata: custom });
-  return path;
-}
-
-/** A relative's suggestion as it waits in the bucket. */
-export interface StoredSuggestion {
-  path: string;
-  /** The relative's folder (their account's uid). */
-  uid: string;
-  suggestion: Suggestion;
-  metadata: SuggestionMetadata;
+  await saveFacesObject(bucket, object, bytes);
+  return object.path;
 }
 
 /**
@@ -158,7 +157,7 @@ export interface StoredSuggestion {
  * the suggestions' folders that are not one: not JSON of a suggestion, named otherwise than a suggestion, or whose
  * picture, id or metadata does not match its path (reported, never thrown: one bad file hides no other).
  */
-export type SuggestionListing = StoredSuggestion[] & { unreadable: string[] };
+export type SuggestionListing = Required<StoredSuggestion>[] & { unreadable: string[] };
 
 /** The picture folders under members/faces/ (their file ids), following the listing's pages. */
 async function pictureFolders(bucket: Bucket): Promise<string[]> {
@@ -185,7 +184,7 @@ async function pictureFolders(bucket: Bucket): Promise<string[]> {
  * SuggestionListing).
  */
 export async function listSuggestions(bucket: Bucket, fileId?: string): Promise<SuggestionListing> {
-  const found: StoredSuggestion[] = [];
+  const found: Required<StoredSuggestion>[] = [];
   const unreadable: string[] = [];
   for (const id of fileId === undefined ? await pictureFolders(bucket) : [fileId]) {
     const [files] = await bucket.getFiles({ prefix: suggestionsFolderOf(id), autoPaginate: true });

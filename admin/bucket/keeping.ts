@@ -6,13 +6,12 @@
  */
 import { hostname, userInfo } from 'node:os';
 
-import { facesFileText, parseFacesFile, type FacesFile } from '../../src/domain/faces.ts';
+import { parseFacesFile, type FacesFile } from '../../src/domain/faces.ts';
 import {
   MARKER_CONTENT_TYPE,
   REMOVED_PREFIX,
   UNDO_MS,
   VERSION_METADATA_KEYS,
-  changeLine,
   historyFolderOf,
   keptPathOf,
   newKeepingId,
@@ -22,11 +21,13 @@ import {
   removalRecordPathOf,
   removalRecordText,
   removedFolderOf,
+  versionObject,
   versionPathOf,
   type RemovalRecord,
   type VersionMetadata,
 } from '../../src/domain/keeping.ts';
 import { statusOf, type Bucket } from '../firebase-admin.ts';
+import { saveFacesObject } from './faces.ts';
 import { DOWNLOAD_TOKENS_METADATA_KEY, saveObject } from './member-files.ts';
 
 /** Who a command's change is by: the account on the machine it ran on (a command has no Firebase account). */
@@ -53,7 +54,7 @@ export interface FacesVersion {
   metadata: VersionMetadata;
 }
 
-/** Keeps `replaced` as a version before a change; returns its id. */
+/** Keeps `replaced` as a version before a change, as the page keeps one (versionObject); returns its id. */
 export async function saveVersion(
   bucket: Bucket,
   replaced: FacesFile,
@@ -61,10 +62,7 @@ export async function saveVersion(
   now = new Date(),
 ): Promise<string> {
   const versionId = newKeepingId(now);
-  await saveObject(bucket, versionPathOf(replaced.fileId, versionId), Buffer.from(facesFileText(replaced)), {
-    contentType: 'application/json',
-    metadata: { ...by, change: changeLine(by.change) },
-  });
+  await saveFacesObject(bucket, versionObject(replaced, versionId, by));
   return versionId;
 }
 

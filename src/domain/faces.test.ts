@@ -3,12 +3,15 @@ import {
   faceOfHash,
   findFaces,
   descriptorPathOf,
+  FACES_CONTENT_TYPE,
+  facesFileObject,
   facesFilePathOf,
   nameableImage,
   parseFacesFile,
   parseSuggestion,
   placeOf,
   suggestionMetadataOf,
+  suggestionObject,
   suggestionPathOf,
   textProblems,
   tilePathOf,
@@ -258,5 +261,47 @@ describe('a link to a face', () => {
       '#face--3',
     ])
       expect(faceOfHash(hash), hash).toBeUndefined();
+  });
+});
+
+describe('a file as it goes into the bucket (the page and the commands store the same)', () => {
+  const suggestion = {
+    id: '20260711T190322Z_k3J9xQ2mPa',
+    fileId: 'group-photo-1976',
+    face: 3,
+    name: 'Ola',
+    createdAt: '2026-07-11T19:03:22.000Z',
+  };
+
+  it('the faces file: its path, its JSON text, no custom metadata', () => {
+    const file = { fileId: 'group-photo-1976', width: 10, height: 10, faces: [{ number: 1, name: 'Ole' }] };
+    const object = facesFileObject(file);
+    expect(object).toEqual({
+      path: facesFilePathOf('group-photo-1976'),
+      text: JSON.stringify(file),
+      contentType: FACES_CONTENT_TYPE,
+      customMetadata: {},
+    });
+    expect(parseFacesFile(object.text)).toEqual(file);
+  });
+
+  it('a suggestion: in the relative’s folder, its JSON text, who made it with exactly the keys given', () => {
+    const by = { suggesterUid: 'uid-1', suggesterEmail: 'kari@example.com' };
+    const object = suggestionObject('uid-1', suggestion, by);
+    expect(object).toEqual({
+      path: suggestionPathOf('group-photo-1976', 'uid-1', suggestion.id),
+      text: JSON.stringify(suggestion),
+      contentType: FACES_CONTENT_TYPE,
+      customMetadata: by,
+    });
+    expect(parseSuggestion(object.text)).toEqual(suggestion);
+    expect(suggestionObject('uid-1', suggestion, { ...by, suggesterName: 'Kari' }).customMetadata).toEqual({
+      ...by,
+      suggesterName: 'Kari',
+    });
+    // Metadata is strings only: a name left undefined is no key at all (storage.rules: hasOnly).
+    expect(
+      Object.keys(suggestionObject('uid-1', suggestion, { ...by, suggesterName: undefined }).customMetadata),
+    ).toEqual(['suggesterUid', 'suggesterEmail']);
   });
 });

@@ -291,3 +291,57 @@ export function suggestionText(suggestion: Suggestion): string {
 export function facesFileText(file: FacesFile): string {
   return JSON.stringify(file);
 }
+
+/**
+ * A who-is-who file as it goes into the bucket: where, its text, its content type and its custom metadata. The page
+ * (src/firebase/faces.ts) and the Admin SDK (admin/bucket/faces.ts, admin/bucket/keeping.ts) each store a file from
+ * the one its builder here gives, so that a file stored by an organiser's command is the file the page would store:
+ * storage.rules check the page's by content type and metadata key by key, and nothing checks the command's.
+ */
+export interface FacesObject {
+  path: string;
+  text: string;
+  contentType: string;
+  /** Exactly these keys (empty: none). */
+  customMetadata: Record<string, string>;
+}
+
+/** The faces file as stored: JSON, without custom metadata (storage.rules refuse any on the page's). */
+export function facesFileObject(file: FacesFile): FacesObject {
+  return {
+    path: facesFilePathOf(file.fileId),
+    text: facesFileText(file),
+    contentType: FACES_CONTENT_TYPE,
+    customMetadata: {},
+  };
+}
+
+/**
+ * A suggestion as stored: JSON in the relative's own folder, with who made it as custom metadata, exactly the keys
+ * given (storage.rules compare them with the ID token's).
+ */
+export function suggestionObject(uid: string, suggestion: Suggestion, by: SuggestionMetadata): FacesObject {
+  return {
+    path: suggestionPathOf(suggestion.fileId, uid, suggestion.id),
+    text: suggestionText(suggestion),
+    contentType: FACES_CONTENT_TYPE,
+    customMetadata: {
+      suggesterUid: by.suggesterUid,
+      suggesterEmail: by.suggesterEmail,
+      ...(by.suggesterName !== undefined && { suggesterName: by.suggesterName }),
+    },
+  };
+}
+
+/** A relative's suggestion as it waits in the bucket, read back by the page or by the organisers' commands. */
+export interface StoredSuggestion {
+  path: string;
+  /** The relative's folder (their account's uid). */
+  uid: string;
+  suggestion: Suggestion;
+  /**
+   * Who made it, read from the file's metadata by organisers only: a relative's page does not read its own
+   * suggestions' metadata (Storage would answer with a download token). Required<StoredSuggestion> has it.
+   */
+  metadata?: SuggestionMetadata;
+}

@@ -11,6 +11,7 @@ import {
   purgedMarkerPathOf,
   removalRecordPathOf,
   removalRecordText,
+  versionObject,
   versionPathOf,
   withdrawnMarkerPathOf,
   type KnownObject,
@@ -36,6 +37,27 @@ describe('faces history', () => {
   it('a change is one line of at most 300 characters', () => {
     expect(changeLine(' accepted\nface 3 ')).toBe('accepted face 3');
     expect([...changeLine('x'.repeat(400))]).toHaveLength(300);
+  });
+
+  it('a version as stored: beside the faces file, the file replaced as JSON, who and what as metadata', () => {
+    const replaced = {
+      fileId: 'group-photo-1976',
+      width: 10,
+      height: 10,
+      faces: [{ number: 1, name: 'Ole' }],
+    };
+    expect(
+      versionObject(replaced, ID, {
+        organiserUid: 'uid-o',
+        organiserEmail: 'o@example.com',
+        change: ' accepted\nface 1 ',
+      }),
+    ).toEqual({
+      path: versionPathOf('group-photo-1976', ID),
+      text: JSON.stringify(replaced),
+      contentType: 'application/json',
+      customMetadata: { organiserUid: 'uid-o', organiserEmail: 'o@example.com', change: 'accepted face 1' },
+    });
   });
 });
 

@@ -14,7 +14,14 @@
  * relative's own deletion is never kept apart and never undone (the privacy page promises it): its marker tells the
  * backups and the restore to let the files go too.
  */
-import { FACES_PREFIX, facesFolderOf } from './faces';
+import {
+  FACES_CONTENT_TYPE,
+  FACES_PREFIX,
+  facesFileText,
+  facesFolderOf,
+  type FacesFile,
+  type FacesObject,
+} from './faces';
 import { PHOTOS_PREFIX, PHOTO_ID_PATTERN, newPhotoId } from './photos';
 
 /** How long an organiser's decision can be undone. */
@@ -53,6 +60,23 @@ export function parseVersionPath(path: string): { fileId: string; versionId: str
 export function changeLine(text: string): string {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > MAX_CHANGE_LENGTH ? `${line.slice(0, MAX_CHANGE_LENGTH - 1)}…` : line;
+}
+
+/**
+ * The faces file as it was before a change, as kept (src/domain/faces.ts' FacesObject: the page and the commands
+ * store it alike): JSON, with who made the change and what it was, in one line, as its custom metadata.
+ */
+export function versionObject(replaced: FacesFile, versionId: string, by: VersionMetadata): FacesObject {
+  return {
+    path: versionPathOf(replaced.fileId, versionId),
+    text: facesFileText(replaced),
+    contentType: FACES_CONTENT_TYPE,
+    customMetadata: {
+      organiserUid: by.organiserUid,
+      organiserEmail: by.organiserEmail,
+      change: changeLine(by.change),
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -7,27 +7,29 @@
  *     metadata;
  *   - a relative lists and reads their own suggestions the same way; only an organiser reads a suggestion's
  *     metadata (who made it), which Storage answers with the file's download token.
+ * What each file holds and is stored with comes from src/domain (facesFileObject, suggestionObject, versionObject),
+ * as the organisers' commands store it (admin/bucket/faces.ts).
  */
 import { deleteObject, getMetadata, uploadBytes } from 'firebase/storage';
 import { config } from '../config/env';
 import { CATALOGUE } from '../domain/catalogue';
 import {
   FACES_CONTENT_TYPE,
+  facesFileObject,
   facesFilePathOf,
-  facesFileText,
   newSuggestionId,
   parseFacesFile,
   parseSuggestion,
   suggestionMetadataOf,
-  suggestionPathOf,
+  suggestionObject,
   suggestionsFolderOf,
-  suggestionText,
   tilePathOf,
   type FacesFile,
+  type FacesObject,
+  type StoredSuggestion,
   type Suggestion,
-  type SuggestionMetadata,
 } from '../domain/faces';
-import { changeLine, newKeepingId, versionPathOf, type VersionMetadata } from '../domain/keeping';
+import { newKeepingId, versionObject } from '../domain/keeping';
 import { cleanText } from '../lib/relative-text';
 import { leaveWithdrawalMarker } from './deletion-markers';
 import { idToken } from './auth';
@@ -57,6 +59,18 @@ export async function readFaces(fileId: string, signal = NEVER_ABORTED): Promise
   return parseFacesFile(await blob.text());
 }
 
+/**
+ * Uploads a who-is-who file as src/domain gives it. A file without custom metadata goes without the field, as the
+ * page has always sent it (the SDK would send an empty map).
+ */
+async function upload(object: FacesObject): Promise<void> {
+  const { customMetadata } = object;
+  await uploadBytes(objectRef(object.path), new Blob([object.text]), {
+    contentType: object.contentType,
+    ...(Object.keys(customMetadata).length > 0 && { customMetadata }),
+  });
+}
+
 /** Who makes an organiser's change, as its token says (storage.rules compare both). */
 export interface Organiser {
   uid: string;
@@ -73,28 +87,14 @@ export async function saveFaces(
   replaced: { file: FacesFile; by: Organiser; change: string },
   now = new Date(),
 ): Promise<void> {
-  const metadata: VersionMetadata = {
-    organiserUid: replaced.by.uid,
-    organiserEmail: replaced.by.email,
-    change: changeLine(replaced.change),
-  };
-  await uploadBytes(
-    objectRef(versionPathOf(file.fileId, newKeepingId(now))),
-    new Blob([facesFileText(replaced.file)]),
-    { contentType: FACES_CONTENT_TYPE, customMetadata: metadata },
+  await upload(
+    versionObject(replaced.file, newKeepingId(now), {
+      organiserUid: replaced.by.uid,
+      organiserEmail: replaced.by.email,
+      change: replaced.change,
+    }),
   );
-  await uploadBytes(objectRef(facesFilePathOf(file.fileId)), new Blob([facesFileText(file)]), {
-    contentType: FACES_CONTENT_TYPE,
-  });
-}
-
-/** A suggestion as stored: where, and who made it (organisers; the author's own have no metadata read). */
-export interface StoredSuggestion {
-  path: string;
-  uid: string;
-  suggestion: Suggestion;
-  /** Read for organisers only. */
-  metadata?: SuggestionMetadata;
+  await upload(facesFileObject(file));
 }
 
 async function readSuggestion(path: string, uid: string): Promise<StoredSuggestion | undefined> {
@@ -112,9 +112,9 @@ export async function readOwnSuggestions(fileId: string, uid: string): Promise<S
 }
 
 /** Every waiting suggestion of a picture with who made it (organisers), oldest first. */
-export async function readAllSuggestions(fileId: string): Promise<StoredSuggestion[]> {
+export async function readAllSuggestions(fileId: string): Promise<Required<StoredSuggestion>[]> {
   const { folders } = await listFolder(suggestionsFolderOf(fileId));
-  const all: StoredSuggestion[] = [];
+  const all: Required<StoredSuggestion>[] = [];
   for (const uid of folders) {
     const folder = suggestionsFolderOf(fileId, uid);
     for (const name of await listNames(folder)) {
@@ -149,16 +149,14 @@ export async function sendSuggestion(
     ...(text.note && cleanText(text.note) ? { note: cleanText(text.note) } : {}),
     createdAt: now.toISOString(),
   };
-  const path = suggestionPathOf(fileId, suggester.uid, suggestion.id);
-  await uploadBytes(objectRef(path), new Blob([suggestionText(suggestion)]), {
-    contentType: FACES_CONTENT_TYPE,
-    customMetadata: {
-      suggesterUid: suggester.uid,
-      suggesterEmail: suggester.email,
-      ...(suggester.name ? { suggesterName: suggester.name } : {}),
-    },
+  // An account without a name sends none: storage.rules compare a name sent with the token's.
+  const object = suggestionObject(suggester.uid, suggestion, {
+    suggesterUid: suggester.uid,
+    suggesterEmail: suggester.email,
+    ...(suggester.name ? { suggesterName: suggester.name } : {}),
   });
-  return { path, uid: suggester.uid, suggestion };
+  await upload(object);
+  return { path: object.path, uid: suggester.uid, suggestion };
 }
 
 /** Deletes a suggestion: dropped by an organiser (rejected, or accepted: its name is in the faces file now). */

@@ -12,13 +12,13 @@ import {
   nameableImage,
   type Face,
   type FacesFile,
+  type StoredSuggestion,
 } from '../../../src/domain/faces.ts';
 import {
   UnreadableFacesFileError,
   listSuggestions,
   readFacesFile,
   saveFacesFile,
-  type StoredSuggestion,
   type SuggestionListing,
 } from '../../../admin/bucket/faces.ts';
 import type { Bucket } from '../../../admin/firebase-admin.ts';
@@ -166,7 +166,7 @@ export function nowNamed(face: Face | undefined): string {
 }
 
 /** Who sent a suggestion: the account's verified e-mail address and its name, as text only. */
-export function senderOf(stored: StoredSuggestion): string {
+export function senderOf(stored: Required<StoredSuggestion>): string {
   const name = shortLine(stored.metadata.suggesterName, 100);
   return `${shortLine(stored.metadata.suggesterEmail, 254)}${name ? ` (${name})` : ''}`;
 }

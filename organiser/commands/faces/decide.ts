@@ -2,8 +2,8 @@
  * organiser:faces accept <suggestion id>... and reject <suggestion id>...: the decisions on the names relatives
  * suggest. Every id is looked up first: an unknown one changes nothing; on a real project both ask first.
  */
-import { withName, type FacesFile } from '../../../src/domain/faces.ts';
-import { deleteSuggestion, parseFacesPath, type StoredSuggestion } from '../../../admin/bucket/faces.ts';
+import { withName, type FacesFile, type StoredSuggestion } from '../../../src/domain/faces.ts';
+import { deleteSuggestion, parseFacesPath } from '../../../admin/bucket/faces.ts';
 import type { Bucket } from '../../../admin/firebase-admin.ts';
 import { storageFailure } from '../../core/admin.ts';
 import { confirmChange, plural } from '../../core/cli.ts';
@@ -32,9 +32,9 @@ async function findSuggestions(
   target: Target,
   ids: readonly string[],
   { unreadableToo }: { unreadableToo: boolean },
-): Promise<{ found: StoredSuggestion[]; unreadable: string[] }> {
+): Promise<{ found: Required<StoredSuggestion>[]; unreadable: string[] }> {
   const all = await suggestionsIn(bucket, target);
-  const found: StoredSuggestion[] = [];
+  const found: Required<StoredSuggestion>[] = [];
   const unreadable: string[] = [];
   const missing: string[] = [];
   const twice: string[] = [];
@@ -71,7 +71,7 @@ async function findSuggestions(
 }
 
 /** "face 3 of group-photo-1976, "Ola Haugen" (note "...") from member@example.com (Demo Member)" */
-function describeSuggestion(stored: StoredSuggestion): string {
+function describeSuggestion(stored: Required<StoredSuggestion>): string {
   const { suggestion } = stored;
   return (
     `face ${suggestion.face} of ${suggestion.fileId}: "${shortLine(suggestion.name, 60)}"` +

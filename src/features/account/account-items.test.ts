@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GROUP_PHOTO_1976 } from '../../domain/faces';
-import type { StoredSuggestion } from '../../firebase/faces';
+import { GROUP_PHOTO_1976, type StoredSuggestion } from '../../domain/faces';
 import { accountPhotos, accountSuggestions } from './account-items';
 
 describe('the account page’s photos', () => {

@@ -1,7 +1,6 @@
 import { titleOf } from '../../domain/catalogue';
-import { nameableImage, PICTURES_FOR_NAMING } from '../../domain/faces';
+import { nameableImage, PICTURES_FOR_NAMING, type StoredSuggestion } from '../../domain/faces';
 import type { PhotoLocation } from '../../domain/photos';
-import type { StoredSuggestion } from '../../firebase/faces';
 
 /** One of the account's photos: waiting for an organiser, or shared in the gallery. */
 export interface AccountPhoto {

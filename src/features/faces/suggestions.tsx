@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, ListGroup } from 'react-bootstrap';
 import { Sender } from '../../components/review/sender';
-import type { Face } from '../../domain/faces';
-import type { StoredSuggestion } from '../../firebase/faces';
+import type { Face, StoredSuggestion } from '../../domain/faces';
 import { m } from '../../paraglide/messages.js';
 import { nameText } from './face-text';
 

@@ -3,7 +3,14 @@ import { useLocation } from 'react-router';
 import { Alert, Button, ButtonGroup, Col, Row } from 'react-bootstrap';
 import { ApprovalGate } from '../../components/approval/approval-gate';
 import { PageLoading } from '../../components/page-loading';
-import { faceOfHash, PICTURES_FOR_NAMING, withName, type Face, type FacesFile } from '../../domain/faces';
+import {
+  faceOfHash,
+  PICTURES_FOR_NAMING,
+  withName,
+  type Face,
+  type FacesFile,
+  type StoredSuggestion,
+} from '../../domain/faces';
 import {
   deleteSuggestion,
   readAllSuggestions,
@@ -12,7 +19,6 @@ import {
   saveFaces,
   sendSuggestion,
   withdrawSuggestion,
-  type StoredSuggestion,
 } from '../../firebase/faces';
 import type { PhotoAccess } from '../../firebase/photo-access';
 import { isNotFound } from '../../firebase/storage-sdk';
