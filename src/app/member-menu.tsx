@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Button, Nav, NavDropdown } from 'react-bootstrap';
 import { NavLink, useNavigate } from 'react-router';
 import { navPages, pagePath, type Page } from '../config/pages';
 import type { User } from 'firebase/auth';
 import { useAuth } from '../lib/auth-context';
+import { useLoad } from '../lib/use-load';
 import { ORGANISER_CLAIM } from '../domain/access';
 import { useWaitingCount } from '../features/photos/waiting-count';
 import { m } from '../paraglide/messages.js';
@@ -14,23 +15,11 @@ const WAITING_PHOTOS_PAGE: Page = 'members/photos';
 
 /** Whether the signed-in member is an organiser (the `organiser` claim of the member's ID token). */
 function useOrganiser(member: User | null | undefined): boolean {
-  const [organiser, setOrganiser] = useState<{ uid: string; value: boolean } | undefined>();
-  useEffect(() => {
-    if (!member) return;
-    let active = true;
-    Promise.resolve()
-      .then(() => member.getIdTokenResult())
-      .then(
-        ({ claims }) => {
-          if (active) setOrganiser({ uid: member.uid, value: claims[ORGANISER_CLAIM] === true });
-        },
-        () => {},
-      );
-    return () => {
-      active = false;
-    };
-  }, [member]);
-  return !!member && organiser !== undefined && organiser.uid === member.uid && organiser.value;
+  const { state } = useLoad(member ? `account/organiser/${member.uid}` : undefined, async () => {
+    const { claims } = await member!.getIdTokenResult();
+    return claims[ORGANISER_CLAIM] === true;
+  });
+  return !!member && state.value === true;
 }
 
 /** The number of photos waiting for an organiser, with its words for screen readers. */

@@ -59,6 +59,8 @@ import {
 import { fetchMemberFile, memberFileExists, openMemberFileStream, type Progress } from './storage';
 import { keptPathOf, removalRecordPathOf, removalRecordText, type RemovalRecord } from '../domain/keeping';
 import { leaveWithdrawalMarker } from './deletion-markers';
+import { invalidate } from '../lib/use-load';
+import { PHOTO_LISTS } from './photo-lists';
 
 /** The custom metadata key that holds a download token: never copied onto a kept file. */
 const DOWNLOAD_TOKENS_KEY = 'firebaseStorageDownloadTokens';
@@ -73,14 +75,9 @@ export { isNotFound, storageErrorKind as photoErrorKind, type StorageErrorKind a
 /** The signal of a request nobody cancels. */
 const NEVER_ABORTED = new AbortController().signal;
 
-/**
- * The DOM event raised on `window` after this page changed the photos waiting for approval (an upload, an
- * approval, a rejection, a withdrawal): the members menu's count reads them again.
- */
-export const WAITING_PHOTOS_CHANGED = 'reunion:waiting-photos-changed';
-
-function waitingPhotosChanged(): void {
-  if (typeof window !== 'undefined') window.dispatchEvent(new Event(WAITING_PHOTOS_CHANGED));
+/** The lists a change made here alters, read again wherever they show (the page, the members menu's count). */
+function listsChanged(...scopes: string[]): void {
+  for (const scope of scopes) invalidate(scope);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -304,7 +301,7 @@ export async function uploadPhoto(
       });
     }
     options.signal?.throwIfAborted();
-    waitingPhotosChanged();
+    listsChanged(PHOTO_LISTS.waiting, PHOTO_LISTS.mine);
   } catch (error) {
     if (options.signal?.aborted) {
       // Cancelled: whatever arrived goes (the thumbnail, or both if the photo finished in the same moment).
@@ -444,8 +441,8 @@ export async function approvePhoto(
       });
     }
   } finally {
-    // Even part-way, the waiting list may have changed.
-    waitingPhotosChanged();
+    // Even part-way, the lists may have changed (the waiting one, the gallery, the sender's).
+    listsChanged(PHOTO_LISTS.all);
   }
 }
 
@@ -453,7 +450,7 @@ export async function approvePhoto(
 export async function deleteWaitingPhoto(uid: string, photoId: string): Promise<void> {
   // Both named as present: deleting one that is already gone counts as done.
   await runDeletes(rejectionPlan(uid, photoId, { pending: { photo: true, thumbnail: true } }));
-  waitingPhotosChanged();
+  listsChanged(PHOTO_LISTS.waiting, PHOTO_LISTS.mine);
 }
 
 /** The uploader withdraws a waiting photo: gone at once, after a marker that tells the backups so. */
@@ -550,6 +547,8 @@ export async function removeSharedPhoto(
       by.email ?? by.uid,
     );
   await runDeletes(plan);
+  // Not the gallery: the view that removed it takes it out in place (listing afresh would close the view).
+  listsChanged(PHOTO_LISTS.mine);
 }
 
 /** Deletes whatever exists of a photo in one place: photo first, then thumbnail. */

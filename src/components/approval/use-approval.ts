@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
+import { useLoad } from '../../lib/use-load';
 import { accountAccess, refreshIdToken, type AccountAccess } from '../../firebase/auth';
 import { isAccountBlocked } from '../../firebase/auth-errors';
 
@@ -36,30 +37,15 @@ export function useApproval(
   read: () => Promise<AccountAccess> = accountAccess,
   refresh: () => Promise<AccountAccess> = refreshIdToken,
 ): ApprovalState {
-  const [approved, setApproved] = useState<boolean | undefined>(undefined);
-
-  useEffect(() => {
-    let active = true;
-    read()
-      .then((access) => {
-        if (active) setApproved(access.approved);
-      })
-      .catch((error: unknown) => {
-        // Unknown: no notice is shown; a refused download still explains itself. A page already left (signed
-        // out while the read was under way) has nothing to say.
-        if (active) console.warn('Could not read the account access', error);
-      });
-    return () => {
-      active = false;
-    };
-  }, [read]);
+  // Unknown when it cannot be read: no notice is shown; a refused download still explains itself.
+  const { state, set } = useLoad('account/approval', async () => (await read()).approved);
 
   const checkAgain = useCallback(async () => {
     const result = await checkApproval(refresh);
-    if (result === 'approved') setApproved(true);
-    if (result === 'not-approved') setApproved(false);
+    if (result === 'approved') set(true);
+    if (result === 'not-approved') set(false);
     return result;
-  }, [refresh]);
+  }, [refresh, set]);
 
-  return { approved, checkAgain };
+  return { approved: state.value, checkAgain };
 }

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
+import { useLoad } from '../../lib/use-load';
 import { checkApproval, type CheckResult } from './use-approval';
 import { photoAccess, type PhotoAccess } from '../../firebase/photo-access';
 
@@ -13,24 +14,8 @@ export interface PhotoAccessState {
 export function usePhotoAccess(
   read: (refresh: boolean) => Promise<PhotoAccess> = photoAccess,
 ): PhotoAccessState {
-  const [access, setAccess] = useState<PhotoAccess | null | undefined>(undefined);
-  useEffect(() => {
-    let active = true;
-    read(false).then(
-      (value) => {
-        if (active) setAccess(value);
-      },
-      (error: unknown) => {
-        // A page already left (signed out while the read was under way) has nothing to say.
-        if (!active) return;
-        console.warn('Could not read the account access', error);
-        setAccess(null);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [read]);
+  // One account per page: it signs out before another signs in, which leaves the page.
+  const { state, set } = useLoad('account/access', () => read(false));
 
   const checkAgain = useCallback(async () => {
     let fresh: PhotoAccess | undefined;
@@ -38,9 +23,9 @@ export function usePhotoAccess(
       fresh = await read(true);
       return { approved: fresh.approved || fresh.organiser };
     });
-    if (fresh) setAccess(fresh);
+    if (fresh) set(fresh);
     return result;
-  }, [read]);
+  }, [read, set]);
 
-  return { access, checkAgain };
+  return { access: state.status === 'failed' ? null : state.value, checkAgain };
 }

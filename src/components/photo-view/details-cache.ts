@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useLoad } from '../../lib/use-load';
 import type { PhotoLocation } from '../../domain/photos';
 import {
   isNotFound,
@@ -73,26 +73,17 @@ export function useDetails(
   location: PhotoLocation | undefined,
 ): ShownDetails | null | undefined {
   const known = location ? cache.peek(location) : undefined;
-  const [loaded, setLoaded] = useState<{ key: string; value: ShownDetails | null } | undefined>();
-  const key = location ? keyOf(location) : undefined;
-  useEffect(() => {
-    if (!location || known !== undefined) return;
-    let active = true;
-    cache.load(location).then(
-      (value) => {
-        if (active) setLoaded({ key: keyOf(location), value });
-      },
-      (error: unknown) => {
+  const { state } = useLoad(
+    location && known === undefined ? `photo-details/${keyOf(location)}` : undefined,
+    async () => {
+      try {
+        return await cache.load(location!);
+      } catch (error) {
         // A photo removed after the page listed it has no details: nothing is wrong (its tile says it is gone).
-        if (!isNotFound(error)) console.warn('Could not read a photo’s details', error);
-      },
-    );
-    return () => {
-      active = false;
-    };
-    // location is compared by its key
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [cache, key, known]);
-  if (known !== undefined) return known;
-  return loaded && loaded.key === key ? loaded.value : undefined;
+        if (isNotFound(error)) return undefined;
+        throw error;
+      }
+    },
+  );
+  return known !== undefined ? known : state.value;
 }

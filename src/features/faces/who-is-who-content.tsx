@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Alert, Button, ButtonGroup, Col, Row } from 'react-bootstrap';
 import { ApprovalGate } from '../../components/approval/approval-gate';
@@ -23,6 +23,7 @@ import {
 import type { PhotoAccess } from '../../firebase/photo-access';
 import { isNotFound } from '../../firebase/storage-sdk';
 import { m } from '../../paraglide/messages.js';
+import { useLoad } from '../../lib/use-load';
 import { DeepZoomViewer, type DeepZoomHandle } from './deep-zoom-viewer';
 import { FaceDetails } from './face-details';
 import { FaceList } from './face-list';
@@ -31,76 +32,51 @@ import { MySuggestions, Review } from './suggestions';
 import '../../styles/bootstrap-lazy.scss';
 import './faces.scss';
 
-type Loaded =
-  { state: 'loading' } | { state: 'ready'; file: FacesFile } | { state: 'not-opened' } | { state: 'failed' };
+/** A picture's faces file; 'not-opened' while it is not opened for naming yet (no faces file: a 404). */
+async function facesOf(fileId: string): Promise<FacesFile | 'not-opened'> {
+  try {
+    const file = await readFaces(fileId);
+    if (!file) throw new Error(`The faces file of ${fileId} is not one`);
+    return file;
+  } catch (error) {
+    if (isNotFound(error)) return 'not-opened';
+    throw error;
+  }
+}
 
 function Picture({ fileId, access }: { fileId: string; access: PhotoAccess }) {
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const faces = useLoad(`faces/${fileId}`, () => facesOf(fileId));
+  // An organiser reviews everyone's suggestions; a relative sees and may withdraw their own. The picture is there
+  // to see without them: a list that cannot be read is simply not shown (it comes back with the next visit).
+  const suggestions = useLoad(`faces/${fileId}/suggestions/${access.organiser ? 'all' : access.uid}`, () =>
+    access.organiser ? readAllSuggestions(fileId) : readOwnSuggestions(fileId, access.uid),
+  );
+  const changeSuggestions = (change: (entries: StoredSuggestion[]) => StoredSuggestion[]) =>
+    suggestions.state.status === 'ready' ? suggestions.update(change) : suggestions.reload();
+  const without = (entry: StoredSuggestion) =>
+    changeSuggestions((entries) => entries.filter((other) => other.path !== entry.path));
   // A link to a face (#face-12, from the account page) opens the picture on it, chosen.
   const { hash } = useLocation();
   const [linked] = useState(() => faceOfHash(hash));
   const [selected, setSelected] = useState<number | undefined>(linked);
   const [placing, setPlacing] = useState(false);
   const [tilesFailed, setTilesFailed] = useState(false);
-  const [mine, setMine] = useState<StoredSuggestion[]>([]);
-  const [waiting, setWaiting] = useState<StoredSuggestion[]>([]);
   const viewer = useRef<DeepZoomHandle>(null);
   const pictureTop = useRef<HTMLDivElement>(null);
 
-  // Read again by Try again (attempt) and after the account's access changes.
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let active = true;
-    readFaces(fileId).then(
-      (file) => {
-        if (active) setLoaded(file ? { state: 'ready', file } : { state: 'failed' });
-      },
-      (error: unknown) => {
-        if (!active) return;
-        setLoaded({ state: isNotFound(error) ? 'not-opened' : 'failed' });
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [fileId, attempt]);
-
-  useEffect(() => {
-    let active = true;
-    (access.organiser ? readAllSuggestions(fileId) : readOwnSuggestions(fileId, access.uid)).then(
-      (entries) => {
-        if (!active) return;
-        if (access.organiser) setWaiting(entries);
-        else setMine(entries);
-      },
-      // The picture is still there to see; the list comes back with the next visit.
-      (error: unknown) => console.warn('Could not read the suggestions', error),
-    );
-    return () => {
-      active = false;
-    };
-  }, [access.organiser, access.uid, fileId]);
-
-  if (loaded.state === 'loading') return <PageLoading />;
-  if (loaded.state === 'not-opened') return <Alert variant="info">{m.faces_not_opened()}</Alert>;
-  if (loaded.state !== 'ready')
+  if (faces.state.status === 'loading') return <PageLoading />;
+  if (faces.state.value === 'not-opened') return <Alert variant="info">{m.faces_not_opened()}</Alert>;
+  if (faces.state.status !== 'ready')
     return (
       <Alert variant="warning" className="faces-load-failed">
         <p>{m.faces_load_failed()}</p>
-        <Button
-          variant="outline-secondary"
-          size="sm"
-          onClick={() => {
-            setLoaded({ state: 'loading' });
-            setAttempt((value) => value + 1);
-          }}
-        >
+        <Button variant="outline-secondary" size="sm" onClick={faces.reload}>
           {m.faces_try_again()}
         </Button>
       </Alert>
     );
 
-  const { file } = loaded;
+  const file = faces.state.value;
   const face = file.faces.find((candidate) => candidate.number === selected);
   const choose = (chosen: Face) => {
     setSelected(chosen.number);
@@ -127,7 +103,7 @@ function Picture({ fileId, access }: { fileId: string; access: PhotoAccess }) {
     // The file replaced is kept as a version (organiser:faces -- history), with who and what: undo for 30 days.
     await saveFaces(next, { file: newest, by: { uid: access.uid, email: access.email ?? '' }, change: what });
     await then?.();
-    setLoaded({ state: 'ready', file: next });
+    faces.update(() => next);
   };
 
   const onPick = (point: { x: number; y: number }, picked: Face | undefined) => {
@@ -194,7 +170,7 @@ function Picture({ fileId, access }: { fileId: string; access: PhotoAccess }) {
                 { uid: access.uid, email: access.email!, ...(access.name ? { name: access.name } : {}) },
                 { face: target.number, name, ...(note ? { note } : {}) },
               );
-              setMine((entries) => [...entries, sent]);
+              changeSuggestions((entries) => [...entries, sent]);
             }}
             onEdit={(target, name, note, row) =>
               change(
@@ -211,7 +187,7 @@ function Picture({ fileId, access }: { fileId: string; access: PhotoAccess }) {
           {access.organiser ? (
             <Review
               faces={file.faces}
-              suggestions={waiting}
+              suggestions={suggestions.state.value ?? []}
               onAccept={async (entry) => {
                 await change(
                   `suggestion ${entry.suggestion.id} accepted: face ${entry.suggestion.face} is "${entry.suggestion.name}"`,
@@ -219,21 +195,21 @@ function Picture({ fileId, access }: { fileId: string; access: PhotoAccess }) {
                     withName(faces, entry.suggestion.face, entry.suggestion.name, entry.suggestion.note),
                   async () => {
                     await deleteSuggestion(entry.path);
-                    setWaiting((entries) => entries.filter((other) => other.path !== entry.path));
+                    without(entry);
                   },
                 );
               }}
               onReject={async (entry) => {
                 await deleteSuggestion(entry.path);
-                setWaiting((entries) => entries.filter((other) => other.path !== entry.path));
+                without(entry);
               }}
             />
           ) : (
             <MySuggestions
-              suggestions={mine}
+              suggestions={suggestions.state.value ?? []}
               onWithdraw={async (entry) => {
                 await withdrawSuggestion(entry);
-                setMine((entries) => entries.filter((other) => other.path !== entry.path));
+                without(entry);
               }}
             />
           )}

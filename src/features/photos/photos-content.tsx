@@ -16,55 +16,26 @@ import './photos.scss';
 /** What a verified relative who is not approved still has here: the photos they sent before, to see and withdraw. */
 function SentBefore({ access }: { access: PhotoAccess }) {
   const [details] = useState(() => new DetailsCache());
-  const [version, setVersion] = useState(0);
-  const onChanged = useCallback(() => setVersion((value) => value + 1), []);
-  return <MyPhotos access={access} details={details} version={version} onChanged={onChanged} />;
+  return <MyPhotos access={access} details={details} />;
 }
 
+/**
+ * The lists read again when photos move (an upload, an approval, a removal) follow src/firebase/photos.ts, which
+ * invalidates them (src/lib/use-load.ts): this page only places them.
+ */
 function PhotosArea({ access, preparer }: { access: PhotoAccess; preparer: PhotoPreparer }) {
   const [details] = useState(() => new DetailsCache());
   const [deps] = useState<UploadDeps>(() => browserUploadDeps(preparer));
   const [moderationDeps] = useState(() => browserModerationDeps(preparer, access));
-  // Bumped when photos move: the lists that show them read again.
-  const [mineVersion, setMineVersion] = useState(0);
-  const [galleryVersion, setGalleryVersion] = useState(0);
-  const [waitingVersion, setWaitingVersion] = useState(0);
-
-  const onSent = useCallback(
-    (photoId: string) => {
-      rememberPhoto(access.uid, photoId);
-      setMineVersion((value) => value + 1);
-      setWaitingVersion((value) => value + 1);
-    },
-    [access.uid],
-  );
+  const onSent = useCallback((photoId: string) => rememberPhoto(access.uid, photoId), [access.uid]);
   const uploads = useUploads(access, deps, onSent);
-
-  const onModerated = useCallback((outcome: 'approved' | 'rejected') => {
-    if (outcome === 'approved') setGalleryVersion((value) => value + 1);
-    setMineVersion((value) => value + 1);
-  }, []);
-  const onMineChanged = useCallback(() => {
-    setWaitingVersion((value) => value + 1);
-  }, []);
-  const onRemoved = useCallback(() => setMineVersion((value) => value + 1), []);
 
   return (
     <>
       {access.approved && <UploadPanel uploads={uploads} />}
-      {access.approved && (
-        <MyPhotos access={access} details={details} version={mineVersion} onChanged={onMineChanged} />
-      )}
-      {access.organiser && (
-        <Moderation
-          access={access}
-          details={details}
-          version={waitingVersion}
-          onChanged={onModerated}
-          deps={moderationDeps}
-        />
-      )}
-      <Gallery access={access} details={details} version={galleryVersion} onRemoved={onRemoved} />
+      {access.approved && <MyPhotos access={access} details={details} />}
+      {access.organiser && <Moderation access={access} details={details} deps={moderationDeps} />}
+      <Gallery access={access} details={details} />
     </>
   );
 }

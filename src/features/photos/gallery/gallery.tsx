@@ -4,6 +4,8 @@ import type { PhotoLocation } from '../../../domain/photos';
 import { listSharedPage, type PhotoPage } from '../../../firebase/photos';
 import type { PhotoAccess } from '../../../firebase/photo-access';
 import { formatCount } from '../../../lib/format-sizes';
+import { useInvalidation } from '../../../lib/use-load';
+import { PHOTO_LISTS } from '../../../firebase/photo-lists';
 import { m } from '../../../paraglide/messages.js';
 import { useDetails, type DetailsCache } from '../../../components/photo-view/details-cache';
 import { DownloadAllPhotos } from './download-all-photos';
@@ -55,10 +57,6 @@ const Tile = memo(function Tile({ photoId, index, tracker, details, onOpen }: Ti
 export interface GalleryProps {
   access: PhotoAccess;
   details: DetailsCache;
-  /** Changes when photos were shared or removed elsewhere on the page: the gallery lists afresh. */
-  version: number;
-  /** A photo was removed from the larger view. */
-  onRemoved: (photoId: string) => void;
   listPage?: (pageToken?: string) => Promise<PhotoPage>;
 }
 
@@ -67,7 +65,7 @@ export interface GalleryProps {
  * one page of at most 100 and fetches only the thumbnails near the viewport; scrolling near the end asks for the
  * next page. Each photo opens in the larger view.
  */
-export function Gallery({ access, details, version, onRemoved, listPage = listSharedPage }: GalleryProps) {
+export function Gallery({ access, details, listPage = listSharedPage }: GalleryProps) {
   const [state, dispatch] = useReducer(galleryReducer, initialGallery);
   const [tracker] = useState(() => new VisibilityTracker());
   useEffect(() => () => tracker.disconnect(), [tracker]);
@@ -101,15 +99,13 @@ export function Gallery({ access, details, version, onRemoved, listPage = listSh
     [listPage],
   );
 
-  // Afresh when the page says photos changed (not at the start: the state is fresh then).
-  const shownVersion = useRef(version);
-  useEffect(() => {
-    if (shownVersion.current === version) return;
-    shownVersion.current = version;
+  // Afresh when a photo was shared (src/firebase/photos.ts invalidates PHOTO_LISTS.shared on an approval).
+  const listAfresh = useCallback(() => {
     generation.current += 1;
     setViewing(undefined);
     dispatch({ type: 'reset' });
-  }, [version]);
+  }, []);
+  useInvalidation(PHOTO_LISTS.shared, listAfresh);
 
   // Listing is the external system this effect follows: the first page at the start (loadNext marks it loading at
   // once, so that the next render does not ask again).
@@ -208,7 +204,6 @@ export function Gallery({ access, details, version, onRemoved, listPage = listSh
         onRemoved={(photoId) => {
           dispatch({ type: 'removed', photoId });
           details.forget({ state: 'shared', photoId });
-          onRemoved(photoId);
         }}
       />
     </section>

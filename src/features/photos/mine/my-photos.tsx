@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Badge, Button, Spinner } from 'react-bootstrap';
 import type { PhotoLocation } from '../../../domain/photos';
 import { listPendingOf, listSharedOf, withdrawWaitingPhoto } from '../../../firebase/photos';
+import { PHOTO_LISTS } from '../../../firebase/photo-lists';
+import { useLoad } from '../../../lib/use-load';
 import type { PhotoAccess } from '../../../firebase/photo-access';
 import { m } from '../../../paraglide/messages.js';
 import { useDetails, type DetailsCache } from '../../../components/photo-view/details-cache';
@@ -137,67 +139,48 @@ function MyPhoto({
   );
 }
 
-/** "Your photos": the account's photos and what became of them (hidden until it has any). */
+/**
+ * "Your photos": the account's photos and what became of them (hidden until it has any). Read again wherever
+ * photos move (src/firebase/photos.ts invalidates PHOTO_LISTS.mine).
+ */
 export function MyPhotos({
   access,
   details,
-  version,
-  onChanged,
   deps = browserDeps,
 }: {
   access: PhotoAccess;
   details: DetailsCache;
-  /** Changes when photos were sent or moved: the list is read again. */
-  version: number;
-  onChanged: () => void;
   deps?: MyPhotosDeps;
 }) {
-  const [entries, setEntries] = useState<Entry[] | undefined>();
-  const [failed, setFailed] = useState(false);
-  const [reload, setReload] = useState(0);
-
-  useEffect(() => {
-    let active = true;
-    myPhotos(access.uid, deps).then(
-      (found) => {
-        if (!active) return;
-        setEntries(found);
-        setFailed(false);
-      },
-      (error: unknown) => {
-        console.warn('Could not list your photos', error);
-        if (active) setFailed(true);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [access.uid, deps, version, reload]);
-
+  const { state, reload, update } = useLoad(PHOTO_LISTS.mineOf(access.uid), () => myPhotos(access.uid, deps));
+  const without = useCallback(
+    (photoId: string) => update((entries) => entries.filter((entry) => entry.photoId !== photoId)),
+    [update],
+  );
   const withdraw = useCallback(
     async (photoId: string) => {
       await deps.withdraw(access.uid, photoId);
       forgetPhoto(access.uid, photoId);
-      setEntries((current) => current?.filter((entry) => entry.photoId !== photoId));
-      onChanged();
+      without(photoId);
     },
-    [access.uid, deps, onChanged],
+    [access.uid, deps, without],
   );
   const dismiss = useCallback(
     (photoId: string) => {
       forgetPhoto(access.uid, photoId);
-      setEntries((current) => current?.filter((entry) => entry.photoId !== photoId));
+      without(photoId);
     },
-    [access.uid],
+    [access.uid, without],
   );
 
-  if (failed)
+  if (state.status === 'failed')
     return (
       <section className="my-photos content-section" aria-labelledby="my-photos-heading">
         <h2 id="my-photos-heading">{m.photos_mine_heading()}</h2>
-        <TryAgainAlert text={m.photos_mine_failed()} onRetry={() => setReload((value) => value + 1)} />
+        <TryAgainAlert text={m.photos_mine_failed()} onRetry={reload} />
       </section>
     );
+  const entries = state.value;
   if (!entries?.length) return null;
   const waiting = entries.filter((entry) => entry.fate === 'waiting').length;
   return (

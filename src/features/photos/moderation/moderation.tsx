@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { MAX_NAME_LENGTH, type PhotoLocation } from '../../../domain/photos';
 import {
@@ -11,6 +11,8 @@ import {
 } from '../../../firebase/photos';
 import type { PhotoAccess } from '../../../firebase/photo-access';
 import { formatCount } from '../../../lib/format-sizes';
+import { invalidate, useLoad } from '../../../lib/use-load';
+import { PHOTO_LISTS } from '../../../firebase/photo-lists';
 import { m } from '../../../paraglide/messages.js';
 import { Sender } from '../../../components/review/sender';
 import { useDetails, type DetailsCache } from '../../../components/photo-view/details-cache';
@@ -200,52 +202,28 @@ function WaitingCard({
 export function Moderation({
   access,
   details,
-  version,
-  onChanged,
   deps,
 }: {
   access: PhotoAccess;
   details: DetailsCache;
-  version: number;
-  onChanged: (outcome: 'approved' | 'rejected') => void;
   deps: ModerationDeps;
 }) {
-  const [waiting, setWaiting] = useState<WaitingPhoto[] | undefined>();
-  const [failed, setFailed] = useState(false);
-  const [reload, setReload] = useState(0);
+  const { state, reload, update } = useLoad(PHOTO_LISTS.waiting, () => deps.list());
   const [announcement, setAnnouncement] = useState('');
   const [viewing, setViewing] = useState<number | undefined>();
-
-  useEffect(() => {
-    let active = true;
-    deps.list().then(
-      (found) => {
-        if (!active) return;
-        setWaiting(found);
-        setFailed(false);
-      },
-      (error: unknown) => {
-        console.warn('Could not list the waiting photos', error);
-        if (active) setFailed(true);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [deps, version, reload]);
 
   const done = useCallback(
     (photo: WaitingPhoto, outcome: 'approved' | 'rejected') => {
       setViewing(undefined);
-      setWaiting((current) =>
-        current?.filter((entry) => entry.photoId !== photo.photoId || entry.uid !== photo.uid),
+      update((current) =>
+        current.filter((entry) => entry.photoId !== photo.photoId || entry.uid !== photo.uid),
       );
       setAnnouncement(outcome === 'approved' ? m.photos_approved() : m.photos_rejected());
-      onChanged(outcome);
     },
-    [onChanged],
+    [update],
   );
 
+  const waiting = state.value;
   const photos = useMemo(
     () => (waiting ?? []).map(({ uid, photoId }): PhotoLocation => ({ state: 'pending', uid, photoId })),
     [waiting],
@@ -259,15 +237,16 @@ export function Moderation({
             ? m.photos_waiting_heading_plain()
             : m.photos_waiting_heading({ count: formatCount(count) })}
         </h2>
-        <Button variant="outline-secondary" size="sm" onClick={() => setReload((value) => value + 1)}>
+        {/* Every list of them: this one, and the count in the members menu. */}
+        <Button variant="outline-secondary" size="sm" onClick={() => invalidate(PHOTO_LISTS.waiting)}>
           {m.photos_refresh()}
         </Button>
       </div>
       <p className="visually-hidden" role="status">
         {announcement}
       </p>
-      {failed ? (
-        <TryAgainAlert text={m.photos_waiting_failed()} onRetry={() => setReload((value) => value + 1)} />
+      {state.status === 'failed' ? (
+        <TryAgainAlert text={m.photos_waiting_failed()} onRetry={reload} />
       ) : count === undefined ? (
         <Spinner animation="border" size="sm" aria-hidden="true" />
       ) : count === 0 ? (
