@@ -37,7 +37,7 @@ import { parseFacesPath } from '../../admin/bucket/faces.ts';
 import { ACCESS_METADATA_KEY, LARGE_DEMO_PATH, memberFileMetadata } from '../../admin/bucket/member-files.ts';
 import { thumbnailProblems } from '../../admin/bucket/thumbnails.ts';
 import { formatBytes as formatBytesIn } from '../../src/lib/format-sizes.ts';
-import { oneLine } from '../core/terminal-text.ts';
+import { oneLine } from '../../admin/terminal-text.ts';
 import { authFailure, listObjects, storageFailure, type StoredObject } from '../core/admin.ts';
 import { authSettingsProblems, describeAuthSettings, type AuthSettings } from './auth-settings.ts';
 import {

@@ -31,8 +31,7 @@ import {
 import type { Bucket } from '../../admin/firebase-admin.ts';
 import { controlCharacters, useTestEmulators } from '../core/test-support.ts';
 import { SUBCOMMANDS, main } from './faces.ts';
-import { facesCsv } from './faces/export.ts';
-import { mergeKey, readKey } from './faces/import-key.ts';
+import { mergeKey } from './faces/import-key.ts';
 
 const PROJECT = 'demo-reunion';
 const BUCKET = 'demo-reunion.firebasestorage.app';
@@ -307,52 +306,6 @@ describe('organiser:faces import', () => {
     expect(await facesText()).toBe(before);
   });
 
-  it('a key a Norwegian spreadsheet saved: semicolons between the cells, decimal commas in the box', () => {
-    expect(
-      readKey(
-        'Number;Name;Note;Row;x;y;width;height\r\n' +
-          '1;Haugen, Ole;"far; bestefar";2;0,5;0,25;0,1;0,125\r\n' +
-          '2;Kari;;;0.5;0,25;0,1;0,125\r\n',
-      ),
-    ).toEqual({
-      lines: [
-        {
-          line: 2,
-          number: 1,
-          name: 'Haugen, Ole',
-          note: 'far; bestefar',
-          row: 2,
-          box: { x: 0.5, y: 0.25, width: 0.1, height: 0.125 },
-        },
-      ],
-      problems: [
-        'line 3: x, y, width and height are fractions of the picture, from 0 to 1 ' +
-          '(a decimal comma, as the cells are separated by semicolons)',
-      ],
-    });
-    expect(readKey('7;Nils Dahl\n8;Ingrid;Mor\n').lines).toEqual([
-      { line: 1, number: 7, name: 'Nils Dahl' },
-      { line: 2, number: 8, name: 'Ingrid', note: 'Mor' },
-    ]);
-  });
-
-  it('an unknown column, a box without all its columns, more cells than number,name,note without a header', () => {
-    expect(readKey('number,name,age\n1,Ole,80\n').problems).toEqual([
-      'line 1: unknown column "age" (the columns are number, name, note, row, x, y, width, height)',
-    ]);
-    expect(readKey('number,x,y\n1,0.1,0.1\n').problems).toEqual([
-      'line 1: a box needs all four columns x, y, width and height',
-    ]);
-    expect(readKey('1,Ole,Far,2\n').problems).toEqual([
-      'line 1: more cells than the columns number,name,note (a header row names any other columns: ' +
-        'number,name,note,row,x,y,width,height)',
-    ]);
-    expect(readKey('number,name\n1,Ole\n')).toEqual({
-      lines: [{ line: 2, number: 1, name: 'Ole' }],
-      problems: [],
-    });
-  });
-
   it('mergeKey keeps what a line does not give and counts what changed', () => {
     const merged = mergeKey(
       [
@@ -622,34 +575,6 @@ describe('organiser:faces export', () => {
     expect(back.io.stdout.at(-1)).toMatch(
       /^Nothing to change: the faces file of group-photo-1976 has all 6 lines/,
     );
-  });
-
-  it('facesCsv: a line per face by number', () => {
-    expect(facesCsv(groupFaces([{ number: 2, name: 'B' }, { number: 1 }]))).toEqual([
-      'number,name,note,row',
-      '1,,,',
-      '2,B,,',
-    ]);
-  });
-
-  it('facesCsv with boxes: the full key, which import-key reads back as it was', () => {
-    const box = { x: 0.25, y: 0.5, width: 0.125, height: 0.0625 };
-    const file = groupFaces([
-      { number: 2, name: 'Ola, "Junior"', note: '=1+1', row: 1, box },
-      { number: 1, row: 2 },
-    ]);
-    const lines = facesCsv(file, { boxes: true });
-    expect(lines).toEqual([
-      'number,name,note,row,x,y,width,height',
-      '1,,,2,,,,',
-      `2,"Ola, ""Junior""",'=1+1,1,0.25,0.5,0.125,0.0625`,
-    ]);
-    const { lines: read, problems } = readKey(lines.join('\n'));
-    expect(problems).toEqual([]);
-    expect(read.map(({ number, name, note, row, box }) => ({ number, name, note, row, box }))).toEqual([
-      { number: 1, name: undefined, note: undefined, row: 2, box: undefined },
-      { number: 2, name: 'Ola, "Junior"', note: '=1+1', row: 1, box },
-    ]);
   });
 
   it('a picture not opened: exit 1', async () => {

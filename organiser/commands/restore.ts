@@ -20,7 +20,7 @@ import { YES_HELP, YES_OPTION, confirmChange, defineCommand, plural, runIfMain }
 import { CommandError, EXIT_OK, UsageError } from '../core/errors.ts';
 import { progressBar } from '../core/progress.ts';
 import { BUCKET_HELP, TARGET_HELP, TARGET_OPTIONS } from '../core/target.ts';
-import { oneLine } from '../core/terminal-text.ts';
+import { oneLine } from '../../admin/terminal-text.ts';
 
 const NAME = 'organiser:restore';
 

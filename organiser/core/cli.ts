@@ -21,7 +21,7 @@ import {
   type TargetDescription,
 } from './target.ts';
 import { nearest } from './suggest.ts';
-import { printable } from './terminal-text.ts';
+import { printable } from '../../admin/terminal-text.ts';
 
 export interface Io {
   out(line: string): void;

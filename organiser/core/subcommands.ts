@@ -23,7 +23,7 @@ import { defineCommand, type CommandRun, type OptionValues, type Options } from 
 import { EXIT_OK, UsageError } from './errors.ts';
 import { nearest } from './suggest.ts';
 import type { TargetDescription } from './target.ts';
-import { oneLine } from './terminal-text.ts';
+import { oneLine } from '../../admin/terminal-text.ts';
 
 /** The widest line of a --help text (the hand-written ones before were as wide). */
 export const HELP_WIDTH = 106;

@@ -21,6 +21,7 @@ import { writeFaceRegions, writePhotoMetadata } from '../../../admin/archive/met
 import type { ExifToolRunner } from '../../../admin/archive/metadata/exiftool.ts';
 import { archivedPages, indexPath } from '../../../admin/archive/public-pages.ts';
 import { openedPictures, readFacesFile } from '../../../admin/bucket/faces.ts';
+import { writeKey } from '../../../admin/identification-key.ts';
 import type { Bucket } from '../../../admin/firebase-admin.ts';
 import { REUNION_TIME_ZONE } from '../../../src/config/site.ts';
 import { CATALOGUE, EXTENSIONS, storagePathOf } from '../../../src/domain/catalogue.ts';
@@ -33,7 +34,6 @@ import {
   type PhotoDetails,
 } from '../../../src/domain/photos.ts';
 import { LOCALES } from '../../../src/lib/locale-path.ts';
-import { facesCsv } from '../faces/export.ts';
 import { indexPage } from './index-page.ts';
 import { type ArchiveModel, type ArchivedFile, type ArchivedPhoto, type ArchivedPicture } from './model.ts';
 import { readmeText } from './readme.ts';
@@ -128,7 +128,7 @@ export async function planArchive(
       });
     }
     // Excel opens a CSV as UTF-8 only with the byte order mark; every other program skips it.
-    const csv = Buffer.from(`\uFEFF${facesCsv(faces, { boxes: true }).join('\r\n')}\r\n`);
+    const csv = Buffer.from(`\uFEFF${writeKey(faces.faces, { boxes: true }).join('\r\n')}\r\n`);
     payload.push({ path: named.csvPath, content: csv });
     pictures.push(picture ? named : { ...named, picturePath: '' });
   }

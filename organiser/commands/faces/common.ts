@@ -1,7 +1,7 @@
 /**
  * What the subcommands of organiser:faces share: the group's options, the picture an argument names, the faces
  * file read and saved with the messages a volunteer can act on, the suggestions listed, and how a relative's words
- * are shown (text only, on one line: ../../core/terminal-text.ts).
+ * are shown (text only, on one line: admin/terminal-text.ts).
  */
 import { CATALOGUE } from '../../../src/domain/catalogue.ts';
 import {
@@ -28,7 +28,7 @@ import { YES_OPTION, type CommandRun } from '../../core/cli.ts';
 import { CommandError, UsageError } from '../../core/errors.ts';
 import { subcommandOf } from '../../core/subcommands.ts';
 import { TARGET_OPTIONS, type Target } from '../../core/target.ts';
-import { oneLine, shortLine } from '../../core/terminal-text.ts';
+import { oneLine, shortLine } from '../../../admin/terminal-text.ts';
 
 export const NAME = 'organiser:faces';
 

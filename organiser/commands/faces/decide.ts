@@ -20,7 +20,7 @@ import {
   suggestionIds,
   suggestionsIn,
 } from './common.ts';
-import { shortLine } from '../../core/terminal-text.ts';
+import { shortLine } from '../../../admin/terminal-text.ts';
 import { MAX_NAME_LENGTH } from '../../../src/domain/faces.ts';
 
 /**

@@ -10,7 +10,7 @@ import { storageFailure } from '../../core/admin.ts';
 import { confirmChange, plural } from '../../core/cli.ts';
 import { CommandError, UsageError } from '../../core/errors.ts';
 import { NAME, atMost, bucketOf, facesSubcommand, openedFacesOf, pictureOf, saveFaces } from './common.ts';
-import { shortLine, utcMinute } from '../../core/terminal-text.ts';
+import { shortLine, utcMinute } from '../../../admin/terminal-text.ts';
 import { MAX_NAME_LENGTH } from '../../../src/domain/faces.ts';
 
 /** One line of the history: the version's id first, then when, who and what changed. */

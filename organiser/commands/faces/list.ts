@@ -13,7 +13,7 @@ import {
   senderOf,
   suggestionsIn,
 } from './common.ts';
-import { shortLine, utcMinute } from '../../core/terminal-text.ts';
+import { shortLine, utcMinute } from '../../../admin/terminal-text.ts';
 
 export const list = facesSubcommand({
   name: 'list',

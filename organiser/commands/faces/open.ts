@@ -11,7 +11,7 @@ import { publishDeepZoom, storedDeepZoomPaths } from '../../../admin/bucket/face
 import { statusOf, storageFailure } from '../../core/admin.ts';
 import { plural } from '../../core/cli.ts';
 import { CommandError } from '../../core/errors.ts';
-import { oneLine } from '../../core/terminal-text.ts';
+import { oneLine } from '../../../admin/terminal-text.ts';
 import {
   NAME,
   atMost,

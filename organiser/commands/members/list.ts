@@ -6,7 +6,7 @@ import { authFailure } from '../../core/admin.ts';
 import { formatTable, plural, type Io } from '../../core/cli.ts';
 import { UsageError } from '../../core/errors.ts';
 import { isApproved, isOrganiser, membersSubcommand } from './common.ts';
-import { utcMinute } from '../../core/terminal-text.ts';
+import { utcMinute } from '../../../admin/terminal-text.ts';
 
 const PROVIDERS: Record<string, string> = { password: 'e-mail', 'google.com': 'Google' };
 

@@ -37,7 +37,7 @@ import {
   uploaderOf,
   type WaitingPhoto,
 } from './common.ts';
-import { shortLine } from '../../core/terminal-text.ts';
+import { shortLine } from '../../../admin/terminal-text.ts';
 import { CAPTION_SHOWN } from './common.ts';
 
 /** What exists of one photo in shared/ (Admin SDK metadata reads: they make no download token). */

@@ -1,7 +1,7 @@
 /**
  * What the subcommands of organiser:photos share: the group's options, the photo ids an argument names, the
  * waiting and shared photos in the bucket, the accounts that sent them, and how a relative's words are shown (text
- * only, on one line: ../../core/terminal-text.ts).
+ * only, on one line: admin/terminal-text.ts).
  */
 import type { UserRecord } from 'firebase-admin/auth';
 
@@ -12,7 +12,7 @@ import { YES_OPTION, type CommandRun } from '../../core/cli.ts';
 import { CommandError, UsageError } from '../../core/errors.ts';
 import { subcommandOf } from '../../core/subcommands.ts';
 import { TARGET_OPTIONS, type Target } from '../../core/target.ts';
-import { oneLine } from '../../core/terminal-text.ts';
+import { oneLine } from '../../../admin/terminal-text.ts';
 
 export const NAME = 'organiser:photos';
 

@@ -3,7 +3,7 @@ import { PENDING_PREFIX, SHARED_PREFIX, parsePhotoPath } from '../../../src/doma
 import { listObjects, storageFailure, type StoredObject } from '../../core/admin.ts';
 import { formatTable, plural } from '../../core/cli.ts';
 import { UsageError } from '../../core/errors.ts';
-import { oneLine, shortLine, utcMinute } from '../../core/terminal-text.ts';
+import { oneLine, shortLine, utcMinute } from '../../../admin/terminal-text.ts';
 import {
   accountsOf,
   bucketOf,

@@ -18,7 +18,7 @@ import {
   photosSubcommand,
   sharedPhotoOf,
 } from './common.ts';
-import { shortLine } from '../../core/terminal-text.ts';
+import { shortLine } from '../../../admin/terminal-text.ts';
 import { CAPTION_SHOWN } from './common.ts';
 
 /** Deletes, in order, the objects of a plan's delete steps; a failure says to run the command again. */

@@ -10,7 +10,7 @@ import { statusOf, storageFailure } from '../../core/admin.ts';
 import { confirmChange, plural } from '../../core/cli.ts';
 import { CommandError } from '../../core/errors.ts';
 import { NAME, bucketOf, photoIds, photosSubcommand, sharedPhotoOf } from './common.ts';
-import { shortLine } from '../../core/terminal-text.ts';
+import { shortLine } from '../../../admin/terminal-text.ts';
 import { CAPTION_SHOWN } from './common.ts';
 
 /** A shared photo's details, as the gallery shows them; undefined when there are none. */

@@ -12,7 +12,7 @@ import {
 import { storageFailure } from '../../core/admin.ts';
 import { confirmChange, formatTable, plural } from '../../core/cli.ts';
 import { CommandError } from '../../core/errors.ts';
-import { oneLine, utcMinute } from '../../core/terminal-text.ts';
+import { oneLine, utcMinute } from '../../../admin/terminal-text.ts';
 import { NAME, bucketOf, photoIds, photosSubcommand } from './common.ts';
 
 /** Days left (rounded down, at least 0) until a kept photo may be purged. */

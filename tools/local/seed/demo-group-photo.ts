@@ -25,6 +25,7 @@ import {
   GROUP_PHOTO_1976,
 } from '../../../src/domain/faces.ts';
 import { deepZoomOf, type DeepZoom } from '../../../admin/bucket/deep-zoom.ts';
+import { writeKey } from '../../../admin/identification-key.ts';
 import { DEMO_NOTICE } from './demo-files.ts';
 import { seededRandom } from './demo-documents/common.ts';
 
@@ -180,21 +181,13 @@ export const DEMO_OYSTEIN = demoKey()
   .filter((line) => line.name?.includes('Øystein'))
   .map((line) => ({ number: line.number, name: line.name! }))[0]!;
 
-/** A CSV field, quoted when it must be (RFC 4180). */
-const csvField = (value: string | number | undefined) => {
-  const text = value === undefined ? '' : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
 /**
  * The demo key as the CSV an organiser imports (`npm run organiser:faces -- import group-photo-1976 <file>`):
- * `number,name,note,row`, one line per face, an unnamed face with an empty name.
+ * `number,name,note,row`, one line per face, an unnamed face with an empty name, written as organiser:faces export
+ * writes a key (admin/identification-key.ts).
  */
 export function demoKeyCsv(): string {
-  const lines = demoKey().map((line) =>
-    [line.number, line.name, line.note, line.row].map(csvField).join(','),
-  );
-  return `number,name,note,row\n${lines.join('\n')}\n`;
+  return `${writeKey(demoKey()).join('\n')}\n`;
 }
 
 /** The faces file of the demo picture: every face drawn, with the key's name and note. */

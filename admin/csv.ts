@@ -1,6 +1,6 @@
 /**
  * CSV as spreadsheets read and write it (RFC 4180): cells separated by commas, a cell holding a comma, a quote or a
- * line break between double quotes, a quote inside doubled. For the organisers' keys and lists (organiser:faces).
+ * line break between double quotes, a quote inside doubled. For the identification keys (./identification-key.ts).
  * Read with semicolons between the cells too: a spreadsheet set to Norwegian (or any language that writes decimal
  * commas) saves CSV so.
  *

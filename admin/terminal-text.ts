@@ -6,7 +6,7 @@
  * and the Unicode controls that reorder how a line is shown (bidirectional embeddings, overrides and isolates).
  */
 
-import { cleanText, withoutEscapeSequences } from '../../src/lib/relative-text.ts';
+import { cleanText, withoutEscapeSequences } from '../src/lib/relative-text.ts';
 
 /** Any control character left (C0 but tab and line feed, DEL, C1) and the bidirectional controls. */
 // eslint-disable-next-line no-control-regex
