@@ -56,22 +56,30 @@ import {
   suggestionMetadata,
 } from './faces-rules-matrix.ts';
 import { STORAGE_RULES_FILE } from './storage-rules.ts';
-import { keepingAccessCases, keepingCreateCases } from './keeping-rules-matrix.ts';
+import {
+  KEPT_SEEDED,
+  keepingAccessCases,
+  keepingCreateCases,
+  keepingListCases,
+} from './keeping-rules-matrix.ts';
 import { FACES_CONTENT_TYPE, FACES_PREFIX } from '../../../src/domain/faces.ts';
+import { DELETIONS_PREFIX } from '../../../src/domain/keeping.ts';
 import { MAX_PHOTO_BYTES, PHOTOS_PREFIX, PHOTO_CONTENT_TYPE } from '../../../src/domain/photos.ts';
+import {
+  ownerMetadata,
+  pathAt,
+  photoAccessCases,
+  photoCreateCases,
+  photoListCases,
+} from './photo-rules-matrix.ts';
 import {
   OTHER_UID,
   OWNER_UID,
-  PHOTO_USERS,
-  accessCases,
-  createCases,
-  listCases,
-  ownerMetadata,
-  pathAt,
-  type PhotoCase,
-  type PhotoObject,
-  type PhotoUser,
-} from './photo-rules-matrix.ts';
+  matrixTokens,
+  type MatrixCase,
+  type MatrixObject,
+  type MatrixUser,
+} from './rules-matrix-kit.ts';
 
 const PROJECT = 'demo-reunion';
 const BUCKET = 'demo-reunion.firebasestorage.app';
@@ -118,7 +126,7 @@ function authHeaders(user: User): Record<string, string> {
  * in each folder and of each account and outcome, and every create whose request carries what the emulator must turn into request.resource (a
  * serving header, a size at a limit, a metadata key or value, a caption).
  */
-function httpSample(cases: PhotoCase[]): PhotoCase[] {
+function httpSample(cases: MatrixCase[]): MatrixCase[] {
   if (CROSS_CHECK_URL) return cases;
   const seen = new Set<string>();
   return cases.filter((c) => {
@@ -425,15 +433,10 @@ describe('in-process Storage emulator enforcing storage.rules', () => {
     });
   });
 
-  describe("rules matrix: the relatives' photos (members/photos/), real uploads through the Firebase API", () => {
-    const photoTokens = Object.fromEntries(
-      Object.entries(PHOTO_USERS).map(([user, options]) => [
-        user,
-        options ? emulatorIdToken({ projectId: PROJECT, ...options }) : null,
-      ]),
-    ) as Record<PhotoUser, string | null>;
-    const photoHeaders = (user: PhotoUser): Record<string, string> =>
-      photoTokens[user] ? { Authorization: `Firebase ${photoTokens[user]}` } : {};
+  describe('the rules matrices (photos, who is who, what is kept), real uploads through the Firebase API', () => {
+    const matrixToken = matrixTokens(PROJECT);
+    const matrixHeaders = (user: MatrixUser): Record<string, string> =>
+      matrixToken[user] ? { Authorization: `Firebase ${matrixToken[user]}` } : {};
 
     const bytesBySize = new Map<number, Buffer>();
     /** A JPEG's first bytes and filler: the rules look at the size and content type, not at the pixels. */
@@ -448,7 +451,7 @@ describe('in-process Storage emulator enforcing storage.rules', () => {
     }
 
     /** What the Admin SDK sees at path (null: nothing), without the download token the Firebase API adds. */
-    async function storedAt(path: string): Promise<PhotoObject | null> {
+    async function storedAt(path: string): Promise<MatrixObject | null> {
       const [exists] = await admin.bucket(BUCKET).file(path).exists();
       if (!exists) return null;
       const [metadata] = await admin.bucket(BUCKET).file(path).getMetadata();
@@ -458,7 +461,7 @@ describe('in-process Storage emulator enforcing storage.rules', () => {
     }
 
     /** Puts exactly `stored` at path (or nothing), through the Admin SDK. */
-    async function reset(path: string, stored: PhotoObject | null): Promise<void> {
+    async function reset(path: string, stored: MatrixObject | null): Promise<void> {
       const file = admin.bucket(BUCKET).file(path);
       await file.delete({ ignoreNotFound: true });
       if (stored) {
@@ -469,8 +472,8 @@ describe('in-process Storage emulator enforcing storage.rules', () => {
       }
     }
 
-    async function request(c: PhotoCase): Promise<Response> {
-      const authorization = photoTokens[c.user] ? `Firebase ${photoTokens[c.user]}` : null;
+    async function request(c: MatrixCase): Promise<Response> {
+      const authorization = matrixToken[c.user] ? `Firebase ${matrixToken[c.user]}` : null;
       switch (c.method) {
         case 'create': {
           const { url, init } = clientUploadRequest(
@@ -488,22 +491,22 @@ describe('in-process Storage emulator enforcing storage.rules', () => {
         case 'update':
           return fetch(objectUrl(c.path), {
             method: 'PATCH',
-            headers: { ...photoHeaders(c.user), 'Content-Type': 'application/json' },
+            headers: { ...matrixHeaders(c.user), 'Content-Type': 'application/json' },
             body: JSON.stringify({ metadata: c.write!.metadata }),
           });
         case 'delete':
-          return fetch(objectUrl(c.path), { method: 'DELETE', headers: photoHeaders(c.user) });
+          return fetch(objectUrl(c.path), { method: 'DELETE', headers: matrixHeaders(c.user) });
         case 'get':
-          return fetch(`${objectUrl(c.path)}?alt=media`, { headers: photoHeaders(c.user) });
+          return fetch(`${objectUrl(c.path)}?alt=media`, { headers: matrixHeaders(c.user) });
       }
     }
 
-    const OK: Record<PhotoCase['method'], number> = { create: 200, update: 200, delete: 204, get: 200 };
+    const OK: Record<MatrixCase['method'], number> = { create: 200, update: 200, delete: 204, get: 200 };
 
     it.each(
       httpSample([
-        ...accessCases(),
-        ...createCases(),
+        ...photoAccessCases(),
+        ...photoCreateCases(),
         ...facesAccessCases(),
         ...facesCreateCases(),
         ...keepingAccessCases(),
@@ -524,7 +527,7 @@ describe('in-process Storage emulator enforcing storage.rules', () => {
 
     /** uploadBytesResumable's requests: start (metadata), then the bytes with upload, finalize. */
     async function resumableUpload(
-      user: PhotoUser,
+      user: MatrixUser,
       path: string,
       data: Buffer,
       metadata: Record<string, string>,
@@ -532,7 +535,7 @@ describe('in-process Storage emulator enforcing storage.rules', () => {
       const start = await fetch(`${emulator.url}/v0/b/${BUCKET}/o?name=${encodeURIComponent(path)}`, {
         method: 'POST',
         headers: {
-          ...photoHeaders(user),
+          ...matrixHeaders(user),
           'Content-Type': 'application/json; charset=utf-8',
           'X-Goog-Upload-Protocol': 'resumable',
           'X-Goog-Upload-Command': 'start',
@@ -546,7 +549,7 @@ describe('in-process Storage emulator enforcing storage.rules', () => {
       const finish = await fetch(uploadUrl, {
         method: 'POST',
         headers: {
-          ...photoHeaders(user),
+          ...matrixHeaders(user),
           'X-Goog-Upload-Protocol': 'resumable',
           'X-Goog-Upload-Command': 'upload, finalize',
           'X-Goog-Upload-Offset': '0',
@@ -593,39 +596,44 @@ describe('in-process Storage emulator enforcing storage.rules', () => {
         pathAt('uploader marker', 'sharedphoto1'),
         pathAt('uploader marker', 'otherphoto2', OTHER_UID),
         ...FACES_SEEDED,
+        ...KEPT_SEEDED,
       ];
       beforeAll(async () => {
         await admin.bucket(BUCKET).deleteFiles({ prefix: PHOTOS_PREFIX });
         await admin.bucket(BUCKET).deleteFiles({ prefix: FACES_PREFIX });
+        await admin.bucket(BUCKET).deleteFiles({ prefix: DELETIONS_PREFIX });
         for (const path of seeded) {
           await reset(path, { contentType: PHOTO_CONTENT_TYPE, size: 100, metadata: ownerMetadata() });
         }
       });
 
-      it.each([...listCases(), ...facesListCases()])('$label', async ({ user, prefix, allowed }) => {
-        // A folder, as the SDK's list() asks for it: one level, with a delimiter. The Firebase API refuses a prefix
-        // that is not a folder before any rule (400).
-        const response = await fetch(
-          `${emulator.url}/v0/b/${BUCKET}/o?prefix=${encodeURIComponent(prefix)}&delimiter=%2F`,
-          { headers: photoHeaders(user) },
-        );
-        expect(response.status).toBe(!prefix.endsWith('/') ? 400 : allowed ? 200 : 403);
-        if (!allowed) return;
-        const listing = (await response.json()) as { items?: { name: string }[]; prefixes?: string[] };
-        const below = seeded
-          .filter((path) => path.startsWith(prefix))
-          .map((path) => path.slice(prefix.length));
-        expect((listing.items ?? []).map((item) => item.name).sort()).toEqual(
-          below.filter((rest) => !rest.includes('/')).map((rest) => prefix + rest),
-        );
-        expect([...(listing.prefixes ?? [])].sort()).toEqual(
-          [
-            ...new Set(
-              below.filter((rest) => rest.includes('/')).map((rest) => prefix + rest.split('/')[0] + '/'),
-            ),
-          ].sort(),
-        );
-      });
+      it.each([...photoListCases(), ...facesListCases(), ...keepingListCases()])(
+        '$label',
+        async ({ user, prefix, allowed }) => {
+          // A folder, as the SDK's list() asks for it: one level, with a delimiter. The Firebase API refuses a prefix
+          // that is not a folder before any rule (400).
+          const response = await fetch(
+            `${emulator.url}/v0/b/${BUCKET}/o?prefix=${encodeURIComponent(prefix)}&delimiter=%2F`,
+            { headers: matrixHeaders(user) },
+          );
+          expect(response.status).toBe(!prefix.endsWith('/') ? 400 : allowed ? 200 : 403);
+          if (!allowed) return;
+          const listing = (await response.json()) as { items?: { name: string }[]; prefixes?: string[] };
+          const below = seeded
+            .filter((path) => path.startsWith(prefix))
+            .map((path) => path.slice(prefix.length));
+          expect((listing.items ?? []).map((item) => item.name).sort()).toEqual(
+            below.filter((rest) => !rest.includes('/')).map((rest) => prefix + rest),
+          );
+          expect([...(listing.prefixes ?? [])].sort()).toEqual(
+            [
+              ...new Set(
+                below.filter((rest) => rest.includes('/')).map((rest) => prefix + rest.split('/')[0] + '/'),
+              ),
+            ].sort(),
+          );
+        },
+      );
     });
   });
 
@@ -652,7 +660,7 @@ describe.skipIf(CROSS_CHECK_URL)('the emulator enforces the rules file it is giv
       copy,
       text.replace("return ['group-photo-1976'];", "return ['group-photo-1976', 'threshing-crew'];"),
     );
-    const owner = emulatorIdToken({ projectId: PROJECT, ...PHOTO_USERS.owner });
+    const owner = matrixTokens(PROJECT).owner;
     const upload = async (url: string) => {
       const { url: address, init } = clientUploadRequest(
         url,

@@ -1,6 +1,6 @@
 /**
  * The rules matrix of who is who (storage.rules, members/faces/), written once and run twice like the photos'
- * (./photo-rules-matrix.ts, whose accounts and case shapes it shares): against storage.rules in rules.test.ts, and
+ * (./photo-rules-matrix.ts; the accounts and case shapes are the matrices' kit, ./rules-matrix-kit.ts): against storage.rules in rules.test.ts, and
  * over HTTP in emulator.test.ts's cross-check. The owner is a relative suggesting names; "owner, not approved" one whose approval was
  * withdrawn, who still reads and withdraws their own suggestions but sees no tile, no name and suggests no more.
  * Each case says whether storage.rules allows it: a table written out by hand, the specification of the rules.
@@ -20,18 +20,23 @@ import {
 } from '../../../src/domain/faces.ts';
 import { SERVING_FIELDS } from '../../../src/domain/photos.ts';
 import {
+  APPROVED,
   OTHER_UID,
   OWNER_EMAIL,
   OWNER_NAME,
   OWNER_UID,
-  PHOTO_USER_NAMES,
-  casesAt,
+  SELF,
+  accessCasesOf,
+  createCaseList,
+  isSelfOrOrganiser,
+  listCasesOf,
+  withoutUndefined,
   type AccessMethod,
   type ListCase,
-  type PhotoCase,
-  type PhotoObject,
-  type PhotoUser,
-} from './photo-rules-matrix.ts';
+  type MatrixCase,
+  type MatrixObject,
+  type MatrixUser,
+} from './rules-matrix-kit.ts';
 
 export const FACES_FILE_ID = GROUP_PHOTO_1976;
 const SUGGESTION_ID = '20260801T101500Z_q8Wm2Zr5Tb';
@@ -53,12 +58,6 @@ export function facesPathAt(place: FacesPlace, uid: string = OWNER_UID, fileId =
   }
 }
 
-const withoutUndefined = (metadata: Record<string, string | undefined>) =>
-  Object.fromEntries(Object.entries(metadata).filter(([, value]) => value !== undefined)) as Record<
-    string,
-    string
-  >;
-
 /** Metadata the owner's suggestion carries. */
 export function suggestionMetadata(
   overrides: Record<string, string | undefined> = {},
@@ -72,8 +71,8 @@ export function suggestionMetadata(
 }
 
 /** A well-formed file for a place. */
-export function facesValidAt(place: FacesPlace, overrides: Partial<PhotoObject> = {}): PhotoObject {
-  const base: Record<FacesPlace, PhotoObject> = {
+export function facesValidAt(place: FacesPlace, overrides: Partial<MatrixObject> = {}): MatrixObject {
+  const base: Record<FacesPlace, MatrixObject> = {
     descriptor: { contentType: 'application/xml', size: 200, metadata: {} },
     tile: { contentType: 'image/jpeg', size: 9_000, metadata: {} },
     'faces file': { contentType: FACES_CONTENT_TYPE, size: 20_000, metadata: {} },
@@ -82,11 +81,8 @@ export function facesValidAt(place: FacesPlace, overrides: Partial<PhotoObject> 
   return { ...base[place], ...overrides };
 }
 
-const APPROVED: PhotoUser[] = ['owner', 'another approved member', 'organiser claim not true'];
-const SELF: PhotoUser[] = ['owner', 'owner, not approved'];
-
 /** storage.rules, written out as a table: may `user` do `method` to an object at `place`? */
-function mayDo(user: PhotoUser, method: AccessMethod, place: FacesPlace): boolean {
+function mayDo(user: MatrixUser, method: AccessMethod, place: FacesPlace): boolean {
   const organiser = user === 'organiser';
   switch (method) {
     case 'create':
@@ -104,23 +100,17 @@ function mayDo(user: PhotoUser, method: AccessMethod, place: FacesPlace): boolea
 }
 
 /** Who does what to each place with a well-formed object. */
-export function facesAccessCases(): PhotoCase[] {
-  const cases: PhotoCase[] = [];
-  for (const user of PHOTO_USER_NAMES) {
-    for (const place of FACES_PLACES) {
+export function facesAccessCases(): MatrixCase[] {
+  const cases = accessCasesOf({
+    places: FACES_PLACES,
+    pathAt: facesPathAt,
+    validAt: facesValidAt,
+    updatedAt: (place) => {
       const existing = facesValidAt(place);
-      cases.push(
-        ...casesAt(
-          user,
-          place,
-          facesPathAt(place),
-          () => facesValidAt(place),
-          { ...existing, metadata: { ...existing.metadata, suggesterName: 'changed' } },
-          (method) => mayDo(user, method, place),
-        ),
-      );
-    }
-  }
+      return { ...existing, metadata: { ...existing.metadata, suggesterName: 'changed' } };
+    },
+    may: mayDo,
+  });
   // Another relative's suggestion: only organisers read or delete it.
   const othersPath = facesPathAt('suggestion', OTHER_UID);
   const othersSuggestion = facesValidAt('suggestion', {
@@ -142,17 +132,15 @@ export function facesAccessCases(): PhotoCase[] {
 }
 
 /** Every way a create can be wrong, made by the one who may create there, plus the right ones at the limits. */
-export function facesCreateCases(): PhotoCase[] {
-  const cases: PhotoCase[] = [];
-  const create = (label: string, user: PhotoUser, path: string, write: PhotoObject, allowed: boolean) =>
-    cases.push({ label, user, method: 'create', path, stored: null, write, allowed });
+export function facesCreateCases(): MatrixCase[] {
+  const { cases, create } = createCaseList();
 
   for (const place of ['faces file', 'suggestion'] as const) {
-    const user: PhotoUser = place === 'suggestion' ? 'owner' : 'organiser';
+    const user: MatrixUser = place === 'suggestion' ? 'owner' : 'organiser';
     const path = facesPathAt(place);
     const max = place === 'suggestion' ? MAX_SUGGESTION_BYTES : MAX_FACES_BYTES;
     const at = `${place} by the ${user}`;
-    const valid = (overrides: Partial<PhotoObject> = {}) => facesValidAt(place, overrides);
+    const valid = (overrides: Partial<MatrixObject> = {}) => facesValidAt(place, overrides);
 
     create(`${at}: text/plain`, user, path, valid({ contentType: 'text/plain' }), false);
     create(`${at}: text/html`, user, path, valid({ contentType: 'text/html' }), false);
@@ -276,7 +264,7 @@ export function facesCreateCases(): PhotoCase[] {
     false,
   );
   // Tiles come only from the organisers' command (Admin SDK); nothing else under members/faces/ for anyone.
-  const otherPaths: [string, PhotoUser][] = [
+  const otherPaths: [string, MatrixUser][] = [
     [facesPathAt('tile'), 'organiser'],
     [facesPathAt('descriptor'), 'organiser'],
     [`${tilesFolderOf(FACES_FILE_ID)}x.json`, 'organiser'],
@@ -292,26 +280,18 @@ export function facesCreateCases(): PhotoCase[] {
 
 /** The folders of who is who, and who lists them: only organisers and the owners of suggestions list anything. */
 export function facesListCases(): ListCase[] {
-  const cases: ListCase[] = [];
-  const selfOrOrganiser = (user: PhotoUser) => SELF.includes(user) || user === 'organiser';
-  const folders: [string, (user: PhotoUser) => boolean][] = [
+  return listCasesOf([
     ['members/faces/', () => false],
     [`members/faces/${FACES_FILE_ID}/`, () => false],
     [tilesFolderOf(FACES_FILE_ID), () => false],
     [`${tilesFolderOf(FACES_FILE_ID)}12/`, () => false],
     [suggestionsFolderOf(FACES_FILE_ID), (user) => user === 'organiser'],
-    [suggestionsFolderOf(FACES_FILE_ID, OWNER_UID), selfOrOrganiser],
+    [suggestionsFolderOf(FACES_FILE_ID, OWNER_UID), isSelfOrOrganiser],
     [
       suggestionsFolderOf(FACES_FILE_ID, OTHER_UID),
       (user) => user === 'organiser' || user === 'another approved member',
     ],
-  ];
-  for (const user of PHOTO_USER_NAMES) {
-    for (const [prefix, allowed] of folders) {
-      cases.push({ label: `${user} lists ${prefix}`, user, prefix, allowed: allowed(user) });
-    }
-  }
-  return cases;
+  ]);
 }
 
 /** The files the list cases over HTTP find in the bucket. */

@@ -1,7 +1,7 @@
 /**
  * The rules matrix of what is kept for undo and what marks a deletion (storage.rules; src/domain/keeping.ts): the
  * faces file's history, photos kept apart after a rejection or a removal, and the relatives' deletion markers. The
- * accounts and case shapes are the photos' (./photo-rules-matrix.ts). Each case says whether storage.rules allows
+ * accounts and case shapes are the matrices' shared kit (./rules-matrix-kit.ts). Each case says whether storage.rules allows
  * it: a table written out by hand, the specification of the rules.
  */
 import { GROUP_PHOTO_1976 } from '../../../src/domain/faces.ts';
@@ -17,22 +17,25 @@ import {
   withdrawnMarkerPathOf,
 } from '../../../src/domain/keeping.ts';
 import { MAX_PHOTO_BYTES, PHOTO_CONTENT_TYPE } from '../../../src/domain/photos.ts';
+import { sharedMetadata } from './photo-rules-matrix.ts';
 import {
+  ORGANISER_UID,
   OTHER_UID,
   OWNER_UID,
-  PHOTO_USER_NAMES,
-  casesAt,
-  sharedMetadata,
+  SELF,
+  accessCasesOf,
+  createCaseList,
+  listCasesOf,
   type AccessMethod,
   type ListCase,
-  type PhotoCase,
-  type PhotoObject,
-  type PhotoUser,
-} from './photo-rules-matrix.ts';
+  type MatrixCase,
+  type MatrixObject,
+  type MatrixUser,
+} from './rules-matrix-kit.ts';
 
 const ID = '20260801T101500Z_q8Wm2Zr5Tb';
 /** The organiser's address in its token (tokens.ts: <uid>@example.org). */
-const ORGANISER_EMAIL = 'organiser-uid@example.org';
+const ORGANISER_EMAIL = `${ORGANISER_UID}@example.org`;
 
 export type KeptPlace =
   'faces version' | 'kept photo' | 'removal record' | 'account marker' | 'withdrawal marker';
@@ -60,14 +63,14 @@ export function keptPathAt(place: KeptPlace, uid: string = OWNER_UID): string {
 }
 
 const versionMetadata = (overrides: Record<string, string> = {}) => ({
-  organiserUid: 'organiser-uid',
+  organiserUid: ORGANISER_UID,
   organiserEmail: ORGANISER_EMAIL,
   change: 'accepted 20260801T101500Z_q8Wm2Zr5Tb: face 3 is "Ole Haugen"',
   ...overrides,
 });
 
-export function keptValidAt(place: KeptPlace, overrides: Partial<PhotoObject> = {}): PhotoObject {
-  const base: Record<KeptPlace, PhotoObject> = {
+export function keptValidAt(place: KeptPlace, overrides: Partial<MatrixObject> = {}): MatrixObject {
+  const base: Record<KeptPlace, MatrixObject> = {
     'faces version': { contentType: 'application/json', size: 20_000, metadata: versionMetadata() },
     'kept photo': { contentType: PHOTO_CONTENT_TYPE, size: 300_000, metadata: sharedMetadata() },
     'removal record': { contentType: 'application/json', size: 300, metadata: {} },
@@ -77,10 +80,8 @@ export function keptValidAt(place: KeptPlace, overrides: Partial<PhotoObject> = 
   return { ...base[place], ...overrides };
 }
 
-const SELF: PhotoUser[] = ['owner', 'owner, not approved'];
-
 /** storage.rules as a table: may `user` do `method` to a well-formed object at `place`? */
-function mayDo(user: PhotoUser, method: AccessMethod, place: KeptPlace): boolean {
+function mayDo(user: MatrixUser, method: AccessMethod, place: KeptPlace): boolean {
   const organiser = user === 'organiser';
   const marker = place === 'account marker' || place === 'withdrawal marker';
   switch (method) {
@@ -96,29 +97,22 @@ function mayDo(user: PhotoUser, method: AccessMethod, place: KeptPlace): boolean
   }
 }
 
-export function keepingAccessCases(): PhotoCase[] {
-  return PHOTO_USER_NAMES.flatMap((user) =>
-    PLACES.flatMap((place) =>
-      casesAt(
-        user,
-        place,
-        keptPathAt(place),
-        () => keptValidAt(place),
-        { ...keptValidAt(place), metadata: { changed: 'x' } },
-        (method) => mayDo(user, method, place),
-      ),
-    ),
-  );
+export function keepingAccessCases(): MatrixCase[] {
+  return accessCasesOf({
+    places: PLACES,
+    pathAt: keptPathAt,
+    validAt: keptValidAt,
+    updatedAt: (place) => ({ ...keptValidAt(place), metadata: { changed: 'x' } }),
+    may: mayDo,
+  });
 }
 
 /** Every way a create can be wrong, by the one who may create there. */
-export function keepingCreateCases(): PhotoCase[] {
-  const cases: PhotoCase[] = [];
-  const create = (label: string, user: PhotoUser, path: string, write: PhotoObject, allowed: boolean) =>
-    cases.push({ label, user, method: 'create', path, stored: null, write, allowed });
+export function keepingCreateCases(): MatrixCase[] {
+  const { cases, create } = createCaseList();
 
   const version = keptPathAt('faces version');
-  const v = (metadata: Record<string, string>, extra: Partial<PhotoObject> = {}) =>
+  const v = (metadata: Record<string, string>, extra: Partial<MatrixObject> = {}) =>
     keptValidAt('faces version', { metadata, ...extra });
   create(
     'version: the change 300 characters long',
@@ -267,12 +261,8 @@ export function keepingListCases(): ListCase[] {
     'deletions/accounts/',
     `deletions/withdrawn/${OWNER_UID}/`,
   ];
-  return PHOTO_USER_NAMES.flatMap((user) =>
-    folders.map((prefix) => ({
-      label: `${user} lists ${prefix}`,
-      user,
-      prefix,
-      allowed: user === 'organiser',
-    })),
-  );
+  return listCasesOf(folders.map((prefix) => [prefix, (user: MatrixUser) => user === 'organiser'] as const));
 }
+
+/** The files the list cases over HTTP find in the bucket. */
+export const KEPT_SEEDED: string[] = PLACES.map((place) => keptPathAt(place));

@@ -1,11 +1,12 @@
 /**
  * The rules matrix of the relatives' photos (storage.rules, members/photos/), written once and run twice: against
- * the mirror as a pure function (rules.test.ts) and through the Storage emulator over HTTP with real uploads
+ * storage.rules in-process (rules.test.ts) and through the Storage emulator over HTTP with real uploads
  * (emulator.test.ts). Who (the owner of a waiting folder, another approved member, the owner unverified or no
  * longer approved, an organiser, ...) does what (create, overwrite, update, delete, get; list) to which file of a
  * photo, and every way a create can be wrong (content type, size at and over the limits, metadata keys, caption
  * length, uploader, the headers Storage would serve, paths). Each case says whether storage.rules allows it: a
- * table written out by hand: the specification of storage.rules.
+ * table written out by hand: the specification of storage.rules. The accounts, the shape of a case and the loops
+ * over accounts are the matrices' shared kit (./rules-matrix-kit.ts).
  */
 import {
   DETAILS_CONTENT_TYPE,
@@ -22,39 +23,24 @@ import {
   type PendingMetadata,
   type SharedFileMetadata,
 } from '../../../src/domain/photos.ts';
-import type { EmulatorTokenOptions } from './tokens.ts';
-
-export const OWNER_UID = 'owner-uid';
-export const OTHER_UID = 'other-uid';
-export const OWNER_NAME = 'Owner Relative';
-export const OWNER_EMAIL = 'owner@example.org';
-
-/** The accounts of the matrix, as ID token options (without the project). */
-export const PHOTO_USERS = {
-  owner: { uid: OWNER_UID, name: OWNER_NAME, email: OWNER_EMAIL, emailVerified: true, approved: true },
-  'another approved member': { uid: OTHER_UID, name: 'Other Relative', emailVerified: true, approved: true },
-  'owner, unverified': {
-    uid: OWNER_UID,
-    name: OWNER_NAME,
-    email: OWNER_EMAIL,
-    emailVerified: false,
-    approved: true,
-  },
-  // Approval withdrawn (or never given): still sees, withdraws and deletes what is theirs.
-  'owner, not approved': { uid: OWNER_UID, name: OWNER_NAME, email: OWNER_EMAIL, emailVerified: true },
-  // The rules check `organiser` on its own: this organiser is not approved.
-  organiser: { uid: 'organiser-uid', name: 'Organiser', emailVerified: true, organiser: true },
-  'organiser, unverified': { uid: 'organiser-uid', name: 'Organiser', emailVerified: false, organiser: true },
-  'organiser claim not true': {
-    uid: 'organiser-uid',
-    emailVerified: true,
-    approved: true,
-    organiser: 'true',
-  },
-  anonymous: null,
-} as const satisfies Record<string, Omit<EmulatorTokenOptions, 'projectId'> | null>;
-export type PhotoUser = keyof typeof PHOTO_USERS;
-export const PHOTO_USER_NAMES = Object.keys(PHOTO_USERS) as PhotoUser[];
+import {
+  APPROVED,
+  OTHER_UID,
+  OWNER_EMAIL,
+  OWNER_NAME,
+  OWNER_UID,
+  SELF,
+  accessCasesOf,
+  createCaseList,
+  isSelfOrOrganiser,
+  listCasesOf,
+  withoutUndefined,
+  type AccessMethod,
+  type ListCase,
+  type MatrixCase,
+  type MatrixObject,
+  type MatrixUser,
+} from './rules-matrix-kit.ts';
 
 export type Place =
   | 'waiting photo'
@@ -100,12 +86,6 @@ export function pathAt(place: Place, photoId: string, uid: string = OWNER_UID): 
   return isThumbnail(place) ? thumbnailPathOf(location) : photoPathOf(location);
 }
 
-const withoutUndefined = (metadata: Record<string, string | undefined>) =>
-  Object.fromEntries(Object.entries(metadata).filter(([, value]) => value !== undefined)) as Record<
-    string,
-    string
-  >;
-
 /** Metadata the owner's upload carries. */
 export function ownerMetadata(overrides: Record<string, string | undefined> = {}): Record<string, string> {
   return withoutUndefined({
@@ -138,39 +118,10 @@ export function metadataAt(place: Place, overrides: Record<string, string | unde
   return isWaiting(place) ? ownerMetadata(overrides) : sharedMetadata(overrides);
 }
 
-/** An object as stored or as a write would store it. */
-export interface PhotoObject {
-  contentType: string;
-  size: number;
-  metadata: Record<string, string>;
-  /** Headers Storage serves it with (cacheControl, ...), when set. */
-  fields?: Record<string, string>;
-}
-
-export interface PhotoCase {
-  label: string;
-  user: PhotoUser;
-  method: 'create' | 'update' | 'delete' | 'get';
-  path: string;
-  /** What is stored at the path beforehand (`resource`); null: nothing. */
-  stored: PhotoObject | null;
-  /** What a create would store (`request.resource`); for update, the new custom metadata. */
-  write?: PhotoObject;
-  allowed: boolean;
-}
-
-export interface ListCase {
-  label: string;
-  user: PhotoUser;
-  /** The prefix listed, as the SDK sends it (with a trailing slash). */
-  prefix: string;
-  allowed: boolean;
-}
-
 const ID = '20260711T190322Z_k3J9xQ2mPa';
 
 /** A well-formed file for a place. */
-export const validAt = (place: Place, overrides: Partial<PhotoObject> = {}): PhotoObject => ({
+export const validAt = (place: Place, overrides: Partial<MatrixObject> = {}): MatrixObject => ({
   contentType: contentTypeOf(place),
   size:
     place === 'uploader marker' ? 0 : place === 'details file' ? 300 : isThumbnail(place) ? 40_000 : 400_000,
@@ -178,12 +129,8 @@ export const validAt = (place: Place, overrides: Partial<PhotoObject> = {}): Pho
   ...overrides,
 });
 
-const APPROVED: PhotoUser[] = ['owner', 'another approved member', 'organiser claim not true'];
-/** Verified with the owner's uid: the owner, approved or not. */
-const SELF: PhotoUser[] = ['owner', 'owner, not approved'];
-
 /** storage.rules, written out as a table: may `user` do `method` to an object at `place`? */
-function mayDo(user: PhotoUser, method: AccessMethod, place: Place): boolean {
+function mayDo(user: MatrixUser, method: AccessMethod, place: Place): boolean {
   const organiser = user === 'organiser';
   switch (method) {
     case 'create':
@@ -201,79 +148,15 @@ function mayDo(user: PhotoUser, method: AccessMethod, place: Place): boolean {
   }
 }
 
-export type AccessMethod = 'create' | 'overwrite' | 'update' | 'delete' | 'get';
-
-/**
- * What one account may do to one place holding a well-formed object: create it, create over it, update its
- * metadata (to `updated`), delete it and read it, each allowed or not by `may` (a matrix's table).
- */
-export function casesAt(
-  user: PhotoUser,
-  place: string,
-  path: string,
-  valid: () => PhotoObject,
-  updated: PhotoObject,
-  may: (method: AccessMethod) => boolean,
-): PhotoCase[] {
-  const existing = valid();
-  return [
-    {
-      label: `${user} creates a ${place}`,
-      user,
-      method: 'create',
-      path,
-      stored: null,
-      write: valid(),
-      allowed: may('create'),
-    },
-    {
-      label: `${user} overwrites a ${place}`,
-      user,
-      method: 'create',
-      path,
-      stored: existing,
-      write: valid(),
-      allowed: may('overwrite'),
-    },
-    {
-      label: `${user} updates the metadata of a ${place}`,
-      user,
-      method: 'update',
-      path,
-      stored: existing,
-      write: updated,
-      allowed: may('update'),
-    },
-    {
-      label: `${user} deletes a ${place}`,
-      user,
-      method: 'delete',
-      path,
-      stored: existing,
-      allowed: may('delete'),
-    },
-    { label: `${user} reads a ${place}`, user, method: 'get', path, stored: existing, allowed: may('get') },
-  ];
-}
-
 /** Who does what to each place with a well-formed object. */
-export function accessCases(): PhotoCase[] {
-  const cases: PhotoCase[] = [];
-  for (const user of PHOTO_USER_NAMES) {
-    for (const place of PLACES) {
-      const existing = validAt(place);
-      cases.push(
-        ...casesAt(
-          user,
-          place,
-          pathAt(place, ID),
-          () => validAt(place),
-          { ...existing, metadata: metadataAt(place, { caption: 'changed' }) },
-          (method) => mayDo(user, method, place),
-        ),
-      );
-    }
-  }
+export function photoAccessCases(): MatrixCase[] {
+  const cases = accessCasesOf({
+    places: PLACES,
+    pathAt: (place) => pathAt(place, ID),
+    validAt,
+    updatedAt: (place) => ({ ...validAt(place), metadata: metadataAt(place, { caption: 'changed' }) }),
+    may: mayDo,
+  });
   // Another uploader's shared files: only approved accounts and organisers read them; only organisers delete them.
   for (const place of ['shared photo', 'details file'] as const) {
     const stored = validAt(place, { metadata: metadataAt(place, { uploaderUid: OTHER_UID }) });
@@ -305,17 +188,15 @@ export function accessCases(): PhotoCase[] {
  * Every way a create can be wrong, made by the one who may create at that place (the owner in their waiting
  * folder, an organiser in shared/), plus the right ones at the limits.
  */
-export function createCases(): PhotoCase[] {
-  const cases: PhotoCase[] = [];
-  const create = (label: string, user: PhotoUser, path: string, write: PhotoObject, allowed: boolean) =>
-    cases.push({ label, user, method: 'create', path, stored: null, write, allowed });
+export function photoCreateCases(): MatrixCase[] {
+  const { cases, create } = createCaseList();
 
   for (const place of PLACES) {
-    const user: PhotoUser = isWaiting(place) ? 'owner' : 'organiser';
+    const user: MatrixUser = isWaiting(place) ? 'owner' : 'organiser';
     const path = pathAt(place, ID);
     const max = maxBytesOf(place);
     const at = `${place} by the ${user}`;
-    const valid = (overrides: Partial<PhotoObject> = {}) => validAt(place, overrides);
+    const valid = (overrides: Partial<MatrixObject> = {}) => validAt(place, overrides);
     const md = (overrides: Record<string, string | undefined>) =>
       valid({ metadata: metadataAt(place, overrides) });
 
@@ -447,7 +328,7 @@ export function createCases(): PhotoCase[] {
     );
   }
   // Anywhere else under members/ (and outside it), nobody writes.
-  const otherPaths: [string, PhotoUser][] = [
+  const otherPaths: [string, MatrixUser][] = [
     [`members/photos/${ID}.jpg`, 'organiser'],
     [`members/photos/pending/${ID}.jpg`, 'owner'],
     [`members/photos/pending/${OWNER_UID}/thumbnails/extra/${ID}.jpg`, 'owner'],
@@ -467,32 +348,24 @@ export function createCases(): PhotoCase[] {
 }
 
 /** Who lists which folder. */
-export function listCases(): ListCase[] {
-  const cases: ListCase[] = [];
-  const seesShared = (user: PhotoUser) => [...APPROVED, 'organiser'].includes(user);
-  const selfOrOrganiser = (user: PhotoUser) => SELF.includes(user) || user === 'organiser';
-  const folders: [string, (user: PhotoUser) => boolean][] = [
+export function photoListCases(): ListCase[] {
+  const seesShared = (user: MatrixUser) => APPROVED.includes(user) || user === 'organiser';
+  return listCasesOf([
     ['members/photos/pending/', (user) => user === 'organiser'],
-    [`members/photos/pending/${OWNER_UID}/`, selfOrOrganiser],
-    [`members/photos/pending/${OWNER_UID}/thumbnails/`, selfOrOrganiser],
+    [`members/photos/pending/${OWNER_UID}/`, isSelfOrOrganiser],
+    [`members/photos/pending/${OWNER_UID}/thumbnails/`, isSelfOrOrganiser],
     ['members/photos/shared/', seesShared],
     ['members/photos/shared/thumbnails/', () => false],
     ['members/photos/shared/details/', () => false],
     ['members/photos/shared/uploaders/', () => false],
-    [`members/photos/shared/uploaders/${OWNER_UID}/`, selfOrOrganiser],
+    [`members/photos/shared/uploaders/${OWNER_UID}/`, isSelfOrOrganiser],
     [
       `members/photos/shared/uploaders/${OTHER_UID}/`,
       (user) => user === 'organiser' || user === 'another approved member',
     ],
     ['members/photos/', () => false],
     ['members/', () => false],
-    // Not a folder: the Firebase API refuses such a prefix before the rules (400); the mirror refuses it too.
+    // Not a folder: the Firebase API refuses such a prefix before the rules (400); the rules refuse it too.
     ['members/photos/pen', () => false],
-  ];
-  for (const user of PHOTO_USER_NAMES) {
-    for (const [prefix, allowed] of folders) {
-      cases.push({ label: `${user} lists ${prefix}`, user, prefix, allowed: allowed(user) });
-    }
-  }
-  return cases;
+  ]);
 }

@@ -1,8 +1,9 @@
 /**
  * The specification of storage.rules: who may do what to every path under members/ (the catalogue's files, the
- * relatives' photos, who is who), decided in-process by the file itself through the same decide() the local
- * emulator uses. The matrices are tables written out by hand (./photo-rules-matrix.ts, ./faces-rules-matrix.ts and
- * the catalogue's below); a rule changed in storage.rules and not in a table fails here. Beside them: the names the
+ * relatives' photos, who is who, what is kept for undo), decided in-process by the file itself through the same
+ * decide() the local emulator uses. The matrices are tables written out by hand (./photo-rules-matrix.ts,
+ * ./faces-rules-matrix.ts, ./keeping-rules-matrix.ts, on the kit they share, ./rules-matrix-kit.ts, and the
+ * catalogue's below); a rule changed in storage.rules and not in a table fails here. Beside them: the names the
  * rules share with the site and the commands (metadata keys, claims, patterns, limits), checked by what the rules
  * decide for values the site's own checks accept and refuse, and a copy of the file edited to show that the
  * decisions come from the file. What HTTP adds (the emulator's request parsing, metadata and listing) is in
@@ -30,18 +31,13 @@ import {
   SUGGESTION_FILE_PATTERN,
 } from '../../../src/domain/faces.ts';
 import {
-  PHOTO_USERS,
-  accessCases,
-  createCases,
-  listCases,
   ownerMetadata,
   pathAt,
+  photoAccessCases,
+  photoCreateCases,
+  photoListCases,
   sharedMetadata,
   validAt,
-  type ListCase,
-  type PhotoCase,
-  type PhotoObject,
-  type PhotoUser,
 } from './photo-rules-matrix.ts';
 import {
   facesAccessCases,
@@ -50,8 +46,14 @@ import {
   facesPathAt,
   facesValidAt,
 } from './faces-rules-matrix.ts';
-import { OWNER_UID } from './photo-rules-matrix.ts';
 import { keepingAccessCases, keepingCreateCases, keepingListCases } from './keeping-rules-matrix.ts';
+import {
+  OWNER_UID,
+  matrixTokens,
+  type ListCase,
+  type MatrixCase,
+  type MatrixObject,
+} from './rules-matrix-kit.ts';
 import {
   STORAGE_RULES_FILE,
   decide,
@@ -233,25 +235,20 @@ describe('storage.rules: the catalogue under members/', () => {
 });
 
 /** A matrix object as the rules see it: its headers beside its type, size and metadata. */
-const asResource = ({ fields, ...object }: PhotoObject): EmulatorResource => ({ ...object, ...fields });
+const asResource = ({ fields, ...object }: MatrixObject): EmulatorResource => ({ ...object, ...fields });
 
 /** The matrix users' ID tokens. */
-const photoTokens = Object.fromEntries(
-  Object.entries(PHOTO_USERS).map(([user, options]) => [
-    user,
-    options ? emulatorIdToken({ projectId: PROJECT, ...options }) : null,
-  ]),
-) as Record<PhotoUser, string | null>;
+const matrixToken = matrixTokens(PROJECT);
 
 /** A matrix's cases against the mirror: each request decided as its table says. */
-function decidesAsTheMatrix(cases: PhotoCase[], lists: ListCase[]): void {
+function decidesAsTheMatrix(cases: MatrixCase[], lists: ListCase[]): void {
   it.each(cases)('$label', ({ user, method, path, stored, write, allowed }) => {
     expect(
       isPermitted(
         {
           method,
           path: rulesPath(path),
-          token: photoTokens[user],
+          token: matrixToken[user],
           resource: stored,
           requestResource: (method === 'create' || method === 'update') && write ? asResource(write) : null,
         },
@@ -263,16 +260,16 @@ function decidesAsTheMatrix(cases: PhotoCase[], lists: ListCase[]): void {
   it.each(lists)('$label', ({ user, prefix, allowed }) => {
     // The emulator strips the trailing slashes of the prefix.
     const path = rulesPath(prefix.replace(/\/+$/, ''));
-    expect(isPermitted({ method: 'list', path, token: photoTokens[user] }, PROJECT)).toBe(allowed);
+    expect(isPermitted({ method: 'list', path, token: matrixToken[user] }, PROJECT)).toBe(allowed);
   });
 }
 
 describe("storage.rules: the relatives' photos (members/photos/)", () => {
-  decidesAsTheMatrix([...accessCases(), ...createCases()], listCases());
+  decidesAsTheMatrix([...photoAccessCases(), ...photoCreateCases()], photoListCases());
 
   it('a create without request.resource (never sent by the emulator for a create) is refused', () => {
     const path = rulesPath(pathAt('waiting photo', 'abcdefgh'));
-    expect(isPermitted({ method: 'create', path, token: photoTokens.owner }, PROJECT)).toBe(false);
+    expect(isPermitted({ method: 'create', path, token: matrixToken.owner }, PROJECT)).toBe(false);
   });
 
   it("an uploaderName needs a name in the token, an uploaderEmail an e-mail address; a shared photo's uploader may read and delete it only while verified", () => {
@@ -290,7 +287,7 @@ describe("storage.rules: the relatives' photos (members/photos/)", () => {
       isPermitted({ method: 'create', path, token: idToken, requestResource: write }, PROJECT);
     expect(create(token({ email: 'owner@example.org' }))).toBe(false);
     expect(create(token({ name: 'Owner Relative', email: 'other@example.org' }))).toBe(false);
-    expect(create(photoTokens.owner!)).toBe(true);
+    expect(create(matrixToken.owner!)).toBe(true);
     const noName = token({});
     const shared = rulesPath(pathAt('shared photo', 'abcdefgh'));
     const resource = { metadata: sharedMetadata() };
@@ -299,7 +296,7 @@ describe("storage.rules: the relatives' photos (members/photos/)", () => {
       // A file that is not there: 404, not 403.
       expect(isPermitted({ method, path: shared, token: noName, resource: null }, PROJECT)).toBe(true);
       expect(
-        isPermitted({ method, path: shared, token: photoTokens['owner, unverified'], resource }, PROJECT),
+        isPermitted({ method, path: shared, token: matrixToken['owner, unverified'], resource }, PROJECT),
       ).toBe(false);
     }
   });
@@ -309,7 +306,7 @@ describe("storage.rules: the relatives' photos (members/photos/)", () => {
     for (const value of [null, '']) {
       const write = { ...validAt('waiting photo'), cacheControl: value, contentDisposition: value };
       expect(
-        isPermitted({ method: 'create', path, token: photoTokens.owner, requestResource: write }, PROJECT),
+        isPermitted({ method: 'create', path, token: matrixToken.owner, requestResource: write }, PROJECT),
       ).toBe(true);
     }
   });
@@ -319,7 +316,7 @@ describe('storage.rules: who is who (members/faces/)', () => {
   decidesAsTheMatrix([...facesAccessCases(), ...facesCreateCases()], facesListCases());
 
   it('a verified relative who is not approved reads no tile and no name, not even one that is not there', () => {
-    const token = photoTokens['owner, not approved'];
+    const token = matrixToken['owner, not approved'];
     for (const path of [
       'members/faces/group-photo-1976/faces.json',
       'members/faces/x/image_files/0/0_0.jpeg',
@@ -359,7 +356,7 @@ describe('storage.rules and the site agree', () => {
     isPermitted({
       method: 'create',
       path: rulesPath(path),
-      token: photoTokens.owner,
+      token: matrixToken.owner,
       requestResource: asResource({ ...validAt('waiting photo'), metadata: ownerMetadata(metadata) }),
     });
   const photoPath = pathAt('waiting photo', '20260711T190322Z_k3J9xQ2mPa');
@@ -421,7 +418,7 @@ describe('storage.rules and the site agree', () => {
     isPermitted({
       method: 'create',
       path: rulesPath(`members/faces/${fileId}/suggestions/${OWNER_UID}/${file}`),
-      token: photoTokens.owner,
+      token: matrixToken.owner,
       requestResource: asResource(facesValidAt('suggestion')),
     });
 
@@ -462,7 +459,7 @@ describe('the decisions come from storage.rules itself', () => {
     const request = {
       method: 'create',
       path: rulesPath(facesPathAt('suggestion', OWNER_UID, 'threshing-crew')),
-      token: photoTokens.owner,
+      token: matrixToken.owner,
       requestResource: asResource(facesValidAt('suggestion')),
     };
     expect(decide(rules, request, PROJECT)).toBe(false);
