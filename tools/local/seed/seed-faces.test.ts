@@ -18,14 +18,16 @@ import { emulatorIdToken } from '../storage/tokens.ts';
 import { demoFile } from './demo-files.ts';
 import {
   DEMO_FACES_FILE_ID,
+  demoFacesFile,
+  demoGroupPhotoWithTiles,
+  type DemoGroupPhotoWithTiles,
+} from './demo-group-photo.ts';
+import {
   DEMO_NAMED_COUNT,
   DEMO_UNNAMED_GRANDFATHER,
   DEMO_UNNAMED_NUMBERS,
-  demoFacesFile,
-  demoGroupPhotoWithTiles,
   demoKey,
-  type DemoGroupPhotoWithTiles,
-} from './demo-group-photo.ts';
+} from './group-photo/people.ts';
 import { DEMO_CORRECTION_SUGGESTION, DEMO_NAMING_SUGGESTION, seedFaces } from './seed-faces.ts';
 
 const PROJECT = 'demo-reunion';

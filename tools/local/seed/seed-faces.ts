@@ -23,12 +23,11 @@ import { AUTH_URL, BUCKET, PROJECT_ID, STORAGE_URL, demoAccounts } from '../conf
 import type { Uploader } from './demo-photos.ts';
 import {
   DEMO_FACES_FILE_ID,
-  DEMO_UNNAMED_GRANDFATHER,
   demoFacesFile,
   demoGroupPhotoWithTiles,
-  demoKey,
   type DemoGroupPhotoWithTiles,
 } from './demo-group-photo.ts';
+import { DEMO_UNNAMED_GRANDFATHER, demoKey } from './group-photo/people.ts';
 
 /**
  * A demo account that suggests a name: its uid, display name and e-mail address (who the organiser sees). The page

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { demoKey } from '../demo-group-photo.ts';
+import { demoKey } from '../group-photo/people.ts';
 import { BOOK_YEAR, FOUNDERS, aliveAtReunion, everyone, everyoneIn, namesOf, type Person } from './family.ts';
 
 const year = (date: string | undefined) => Number(date?.replace(/^~/, '').slice(0, 4));

@@ -1,8 +1,8 @@
 /**
  * The demo family: the two Norwegian immigrant families of the reunion (Halvor Olsen Haugen of Vågå, Knut
  * Johannessen Sæther of Leikanger), their descendants as the 1986 genealogy book knows them, the related families
- * and the kin in Norway. Every named person of the demo group photo's key (demo-group-photo.ts) is one of them, so
- * that the book, the 1976 attendees list, the time capsule list and the interviews speak of the same people.
+ * and the kin in Norway. Every named person of the demo group photo's key (../group-photo/people.ts) is one of
+ * them, so that the book, the 1976 attendees list, the time capsule list and the interviews speak of the same people.
  *
  * All of it is made up. The people written out here carry the story; the generator fills in their brothers,
  * sisters, cousins and children (seeded, so the same every run) so that the book and the lists have the size of a

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { CATALOGUE } from '../../../../src/domain/catalogue.ts';
 import { englishTitle } from '../../../../admin/bucket/english-title.ts';
 import { demoFile } from '../demo-files.ts';
-import { demoKey } from '../demo-group-photo.ts';
+import { demoKey } from '../group-photo/people.ts';
 import { DEMO_NOTICE } from './common.ts';
 
 const entryOf = (id: string) => CATALOGUE.find((entry) => entry.id === id)!;
