@@ -57,6 +57,16 @@ describe('cachedPictureWithTiles', () => {
     expect((await cachedPictureWithTiles(root, 'k1', make)).fromCache).toBe(false);
     expect(made).toBe(3);
   });
+
+  it('two runs making the same key at once both get the picture, and one folder is kept', async () => {
+    const both = await Promise.all([
+      cachedPictureWithTiles(root, 'k1', make),
+      cachedPictureWithTiles(root, 'k1', make),
+    ]);
+    expect(both.map((picture) => picture.jpeg.equals(PICTURE.jpeg))).toEqual([true, true]);
+    expect(await readdir(root)).toEqual(['k1']);
+    expect((await cachedPictureWithTiles(root, 'k1', make)).fromCache).toBe(true);
+  });
 });
 
 describe('demoCacheKey', () => {

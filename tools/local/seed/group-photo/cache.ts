@@ -6,7 +6,7 @@
  * print's colours, libvips' version, the tile settings), so a change to any of them makes a new folder rather than
  * reading a stale one, and older folders are removed.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -77,7 +77,9 @@ async function readCached(folder: string): Promise<PictureWithTiles | undefined>
 /** Writes the picture and its tiles to a folder of its own, then moves it in place whole. */
 async function writeCached(root: string, key: string, jpeg: Buffer, deepZoom: DeepZoom): Promise<void> {
   const folder = join(root, key);
-  const staging = join(root, `${key}.${process.pid}.${Date.now()}.tmp`);
+  // A name of this call's own: Vitest's test files share one process id (worker threads), and two runs making the
+  // picture at once could start writing in the same millisecond.
+  const staging = join(root, `${key}.${randomUUID()}.tmp`);
   try {
     await mkdir(staging, { recursive: true });
     await writeFile(join(staging, 'picture.jpeg'), jpeg);
