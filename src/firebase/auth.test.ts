@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
-import { accountAccess, idToken, refreshIdToken, watchUser } from './auth';
+import { idToken, watchUser } from './auth';
+import { memberAccess } from './member-access';
 import { BLOCKED_FLAG } from './ended-session';
 import { isAccountBlocked } from './auth-errors';
 
 const currentUser = vi.hoisted(() => ({
   value: null as null | {
+    uid?: string;
     getIdTokenResult?: (forceRefresh?: boolean) => Promise<{ claims: Record<string, unknown> }>;
     getIdToken?: () => Promise<string>;
   },
@@ -71,36 +73,63 @@ describe('idToken', () => {
     expect(signedOutByBlock()).toBe(false);
 
     currentUser.value = { getIdTokenResult: () => Promise.reject(disabled()) };
-    await expect(refreshIdToken()).rejects.toMatchObject({ code: 'auth/user-disabled' });
+    await expect(memberAccess(true)).rejects.toMatchObject({ code: 'auth/user-disabled' });
     expect(signedOutByBlock()).toBe(true);
     authState.listener!({ uid: 'someone' });
-    await expect(accountAccess()).rejects.toMatchObject({ code: 'auth/user-disabled' });
+    await expect(memberAccess()).rejects.toMatchObject({ code: 'auth/user-disabled' });
     expect(signedOutByBlock()).toBe(true);
   });
 });
 
-describe('refreshIdToken', () => {
-  it('forces a new ID token and reports the approved claim it carries', async () => {
+describe('memberAccess', () => {
+  it('reads the claims of the current ID token, or of a new one (Check again)', async () => {
     const getIdTokenResult = vi.fn((forceRefresh?: boolean) =>
-      Promise.resolve({ claims: forceRefresh ? { approved: true } : {} }),
+      Promise.resolve({
+        claims: forceRefresh
+          ? { approved: true, organiser: true, name: 'Kari Haugen', email: 'kari@example.org' }
+          : {},
+      }),
     );
-    currentUser.value = { getIdTokenResult };
-    expect(await accountAccess()).toEqual({ approved: false });
-    expect(await refreshIdToken()).toEqual({ approved: true });
+    currentUser.value = { uid: 'kari', getIdTokenResult };
+    expect(await memberAccess()).toEqual({
+      uid: 'kari',
+      approved: false,
+      organiser: false,
+      name: undefined,
+      email: undefined,
+    });
+    expect(getIdTokenResult).toHaveBeenLastCalledWith(false);
+    expect(await memberAccess(true)).toEqual({
+      uid: 'kari',
+      approved: true,
+      organiser: true,
+      name: 'Kari Haugen',
+      email: 'kari@example.org',
+    });
     expect(getIdTokenResult).toHaveBeenLastCalledWith(true);
   });
 
-  it('only the boolean true counts as approved', async () => {
-    currentUser.value = { getIdTokenResult: () => Promise.resolve({ claims: { approved: 'true' } }) };
-    expect(await refreshIdToken()).toEqual({ approved: false });
+  it('only the boolean true counts as a claim; a name or address that is not text is none', async () => {
+    currentUser.value = {
+      uid: 'ola',
+      getIdTokenResult: () =>
+        Promise.resolve({ claims: { approved: 'true', organiser: 1, name: 7, email: ['a@b.c'] } }),
+    };
+    expect(await memberAccess(true)).toEqual({
+      uid: 'ola',
+      approved: false,
+      organiser: false,
+      name: undefined,
+      email: undefined,
+    });
   });
 
   it('rejects when nobody is signed in, and passes Auth errors on', async () => {
     currentUser.value = null;
-    await expect(refreshIdToken()).rejects.toThrow('Not signed in');
+    await expect(memberAccess(true)).rejects.toThrow('Not signed in');
     const error = disabled();
     currentUser.value = { getIdTokenResult: () => Promise.reject(error) };
-    await expect(refreshIdToken()).rejects.toBe(error);
+    await expect(memberAccess(true)).rejects.toBe(error);
   });
 });
 

@@ -1,5 +1,4 @@
 import { onAuthStateChanged, sendEmailVerification, signOut, type User } from 'firebase/auth';
-import { APPROVED_CLAIM } from '../domain/access';
 import { abortable } from '../lib/abortable';
 import { isAccountBlocked } from './auth-errors';
 import { auth, refreshTokenAtStart } from './app';
@@ -12,7 +11,7 @@ export type { User };
  * preview, a zip or Check again found it, and Firebase Auth signs the user out itself): the login page the guard
  * then sends them to says why (./ended-session).
  */
-function notingBlock<T>(request: Promise<T>): Promise<T> {
+export function notingBlock<T>(request: Promise<T>): Promise<T> {
   return request.catch((error: unknown) => {
     if (isAccountBlocked(error)) rememberBlocked();
     throw error;
@@ -71,32 +70,6 @@ export async function idToken(signal?: AbortSignal): Promise<string> {
   const user = auth.currentUser;
   if (!user) throw new Error('Not signed in');
   return abortable(notingBlock(user.getIdToken()), signal);
-}
-
-/** What the signed-in account may read beyond the ordinary member files. */
-export interface AccountAccess {
-  /** An organiser approved the account: it reads the approval-only files (the `approved` custom claim). */
-  approved: boolean;
-}
-
-/** The access the current ID token states (fetches a new token only when the current one is due). */
-export async function accountAccess(): Promise<AccountAccess> {
-  const user = auth.currentUser;
-  if (!user) throw new Error('Not signed in');
-  const { claims } = await notingBlock(user.getIdTokenResult());
-  return { approved: claims[APPROVED_CLAIM] === true };
-}
-
-/**
- * Asks the server for a new ID token now, without signing out, and returns the access it states: after an
- * organiser approved the account ("Check again"), the next download then carries the `approved` claim.
- * Rejects like getIdToken(true): a blocked account gets auth/user-disabled (see isAccountBlocked).
- */
-export async function refreshIdToken(): Promise<AccountAccess> {
-  const user = auth.currentUser;
-  if (!user) throw new Error('Not signed in');
-  const { claims } = await notingBlock(user.getIdTokenResult(true));
-  return { approved: claims[APPROVED_CLAIM] === true };
 }
 
 /**

@@ -26,7 +26,7 @@ export class StorageRequestError extends HttpStatusError {
 
 /**
  * True when storage.rules refused the request (403): for a signed-in, verified member that means an approval-only
- * file and an account an organiser has not approved (or a token from before the approval: refreshIdToken()).
+ * file and an account an organiser has not approved (or a token from before the approval: memberAccess(true) asks for a new one).
  */
 export function isPermissionDenied(error: unknown): boolean {
   return error instanceof StorageRequestError && error.status === 403;

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Alert } from 'react-bootstrap';
 import { config } from '../../config/env';
-import type { PhotoAccess } from '../../firebase/photo-access';
+import type { MemberAccess } from '../../firebase/member-access';
 import { m } from '../../paraglide/messages.js';
 import { PageLoading } from '../page-loading';
 import { RichText } from '../rich-text';
 import { CheckAgain } from './check-again';
 import { MailLink } from './mail-link';
-import { usePhotoAccess } from './use-photo-access';
+import { useMemberAccess } from './use-member-access';
 
 /** A page's words on why it needs approval, with the organisers' address ({email}) and a link to write to them. */
 export type ApprovalText = typeof m.photos_approval_text;
@@ -27,10 +27,10 @@ export function ApprovalGate({
   text: ApprovalText;
   /** The notice's class (the page's styles and tests find it by it). */
   className: string;
-  children: (access: PhotoAccess) => ReactNode;
-  notApproved?: (access: PhotoAccess) => ReactNode;
+  children: (access: MemberAccess) => ReactNode;
+  notApproved?: (access: MemberAccess) => ReactNode;
 }) {
-  const { access, checkAgain } = usePhotoAccess();
+  const { access, checkAgain } = useMemberAccess();
   if (access === undefined) return <PageLoading />;
   if (access === null) return <Alert variant="warning">{m.access_failed()}</Alert>;
   if (access.approved || access.organiser) return children(access);

@@ -2,9 +2,8 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { checkApproval, useApproval } from './use-approval';
 
-vi.mock('../../firebase/auth', () => ({
-  accountAccess: () => Promise.reject(new Error('not used')),
-  refreshIdToken: () => Promise.reject(new Error('not used')),
+vi.mock('../../firebase/member-access', () => ({
+  memberAccess: () => Promise.reject(new Error('not used')),
 }));
 
 describe('checkApproval', () => {

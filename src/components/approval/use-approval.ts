@@ -1,7 +1,12 @@
 import { useCallback } from 'react';
 import { useLoad } from '../../lib/use-load';
-import { accountAccess, refreshIdToken, type AccountAccess } from '../../firebase/auth';
+import { memberAccess } from '../../firebase/member-access';
 import { isAccountBlocked } from '../../firebase/auth-errors';
+
+/** What the approval hooks need of the account's access (tests give just this). */
+type Approval = { approved: boolean };
+const currentAccess = () => memberAccess(false);
+const freshAccess = () => memberAccess(true);
 
 /** What "Check again" found out. */
 export type CheckResult = 'approved' | 'not-approved' | 'blocked' | 'failed';
@@ -10,9 +15,7 @@ export type CheckResult = 'approved' | 'not-approved' | 'blocked' | 'failed';
  * Asks for a new ID token now (without signing out) and reads whether it carries the `approved` claim: an
  * organiser's approval reaches the page at once. A blocked account cannot get a new token.
  */
-export async function checkApproval(
-  refresh: () => Promise<AccountAccess> = refreshIdToken,
-): Promise<CheckResult> {
+export async function checkApproval(refresh: () => Promise<Approval> = freshAccess): Promise<CheckResult> {
   try {
     return (await refresh()).approved ? 'approved' : 'not-approved';
   } catch (error) {
@@ -34,8 +37,8 @@ export interface ApprovalState {
  * that the lists of living people wait for an organiser's approval.
  */
 export function useApproval(
-  read: () => Promise<AccountAccess> = accountAccess,
-  refresh: () => Promise<AccountAccess> = refreshIdToken,
+  read: () => Promise<Approval> = currentAccess,
+  refresh: () => Promise<Approval> = freshAccess,
 ): ApprovalState {
   // Unknown when it cannot be read: no notice is shown; a refused download still explains itself.
   const { state, set } = useLoad('account/approval', async () => (await read()).approved);

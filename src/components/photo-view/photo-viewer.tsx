@@ -3,7 +3,7 @@ import { Alert, Button, Modal, ProgressBar, Spinner } from 'react-bootstrap';
 import { MailLink } from '../approval/mail-link';
 import { photoPathOf, type PhotoLocation } from '../../domain/photos';
 import { isNotFound, removeSharedPhoto } from '../../firebase/photos';
-import type { PhotoAccess } from '../../firebase/photo-access';
+import type { MemberAccess } from '../../firebase/member-access';
 import { formatPercent } from '../../lib/format';
 import { formatCount } from '../../lib/format-sizes';
 import { saveUrl } from '../../lib/save-file';
@@ -18,7 +18,7 @@ import { useBlob } from '../../lib/use-blob';
 const SWIPE_PX = 50;
 
 /** Whether this account may remove a shared photo: organisers, and the one who shared it. */
-export function mayRemove(access: PhotoAccess, metadata: ShownDetails | null | undefined): boolean {
+export function mayRemove(access: MemberAccess, metadata: ShownDetails | null | undefined): boolean {
   return access.organiser || (!!metadata && metadata.uploaderUid === access.uid);
 }
 
@@ -35,7 +35,7 @@ interface Props {
   onNextPage?: () => void;
   /** That page is on its way. */
   loadingMore?: boolean;
-  access: PhotoAccess;
+  access: MemberAccess;
   details: DetailsCache;
   /** A shared photo was removed from the view. */
   onRemoved?: (photoId: string) => void;

@@ -3,7 +3,7 @@ import { Alert, Badge, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { CheckAgain } from '../../components/approval/check-again';
 import { MailLink } from '../../components/approval/mail-link';
-import { usePhotoAccess } from '../../components/approval/use-photo-access';
+import { useMemberAccess } from '../../components/approval/use-member-access';
 import { PageLoading } from '../../components/page-loading';
 import { RichText } from '../../components/rich-text';
 import { TryAgainAlert } from '../../components/try-again-alert';
@@ -11,7 +11,7 @@ import { config } from '../../config/env';
 import { pagePath } from '../../config/pages';
 import { faceHash } from '../../domain/faces';
 import { readOwnSuggestions } from '../../firebase/faces';
-import type { PhotoAccess } from '../../firebase/photo-access';
+import type { MemberAccess } from '../../firebase/member-access';
 import { listPendingOf, listSharedOf } from '../../firebase/photos';
 import { useAuth } from '../../lib/auth-context';
 import { currentLocale } from '../../lib/locale';
@@ -38,7 +38,7 @@ function Loading() {
 function SignIn({
   access,
   checkAgain,
-}: { access: PhotoAccess } & Pick<ReturnType<typeof usePhotoAccess>, 'checkAgain'>) {
+}: { access: MemberAccess } & Pick<ReturnType<typeof useMemberAccess>, 'checkAgain'>) {
   const { member } = useAuth();
   const email = access.email ?? member?.email ?? '';
   return (
@@ -127,7 +127,7 @@ function PhotoItem({
 }
 
 /** The account's photos, waiting and shared, from any device; a shared one opens in the larger view. */
-function Photos({ access }: { access: PhotoAccess }) {
+function Photos({ access }: { access: MemberAccess }) {
   const [details] = useState(() => new DetailsCache());
   const photos = useLoad(access.uid, () =>
     accountPhotos(access.uid, { listPending: listPendingOf, listShared: listSharedOf }),
@@ -188,7 +188,7 @@ function Photos({ access }: { access: PhotoAccess }) {
 }
 
 /** The account's suggested names still waiting, each a link to its face on its picture. */
-function Suggestions({ access }: { access: PhotoAccess }) {
+function Suggestions({ access }: { access: MemberAccess }) {
   const suggestions = useLoad(access.uid, () => accountSuggestions(access.uid, readOwnSuggestions));
   const list = suggestions.state.value ?? [];
   return (
@@ -231,7 +231,7 @@ function Suggestions({ access }: { access: PhotoAccess }) {
  * usable even when the rest cannot be read.
  */
 export default function AccountContent() {
-  const { access, checkAgain } = usePhotoAccess();
+  const { access, checkAgain } = useMemberAccess();
   if (access === undefined) return <PageLoading />;
   return (
     <>

@@ -20,7 +20,7 @@ import {
   sendSuggestion,
   withdrawSuggestion,
 } from '../../firebase/faces';
-import type { PhotoAccess } from '../../firebase/photo-access';
+import type { MemberAccess } from '../../firebase/member-access';
 import { isNotFound } from '../../firebase/storage-sdk';
 import { m } from '../../paraglide/messages.js';
 import { useLoad } from '../../lib/use-load';
@@ -44,7 +44,7 @@ async function facesOf(fileId: string): Promise<FacesFile | 'not-opened'> {
   }
 }
 
-function Picture({ fileId, access }: { fileId: string; access: PhotoAccess }) {
+function Picture({ fileId, access }: { fileId: string; access: MemberAccess }) {
   const faces = useLoad(`faces/${fileId}`, () => facesOf(fileId));
   // An organiser reviews everyone's suggestions; a relative sees and may withdraw their own. The picture is there
   // to see without them: a list that cannot be read is simply not shown (it comes back with the next visit).

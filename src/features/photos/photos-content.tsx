@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApprovalGate } from '../../components/approval/approval-gate';
-import type { PhotoAccess } from '../../firebase/photo-access';
+import type { MemberAccess } from '../../firebase/member-access';
 import { m } from '../../paraglide/messages.js';
 import { DetailsCache } from '../../components/photo-view/details-cache';
 import { Gallery } from './gallery/gallery';
@@ -14,7 +14,7 @@ import '../../styles/bootstrap-lazy.scss';
 import './photos.scss';
 
 /** What a verified relative who is not approved still has here: the photos they sent before, to see and withdraw. */
-function SentBefore({ access }: { access: PhotoAccess }) {
+function SentBefore({ access }: { access: MemberAccess }) {
   const [details] = useState(() => new DetailsCache());
   return <MyPhotos access={access} details={details} />;
 }
@@ -23,7 +23,7 @@ function SentBefore({ access }: { access: PhotoAccess }) {
  * The lists read again when photos move (an upload, an approval, a removal) follow src/firebase/photos.ts, which
  * invalidates them (src/lib/use-load.ts): this page only places them.
  */
-function PhotosArea({ access, preparer }: { access: PhotoAccess; preparer: PhotoPreparer }) {
+function PhotosArea({ access, preparer }: { access: MemberAccess; preparer: PhotoPreparer }) {
   const [details] = useState(() => new DetailsCache());
   const [deps] = useState<UploadDeps>(() => browserUploadDeps(preparer));
   const [moderationDeps] = useState(() => browserModerationDeps(preparer, access));

@@ -1,7 +1,7 @@
 import { render, renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import type { PhotoAccess } from '../../firebase/photo-access';
+import type { MemberAccess } from '../../firebase/member-access';
 import { DetailsCache } from '../../components/photo-view/details-cache';
 import { Moderation, type ModerationDeps } from './moderation/moderation';
 import { PHOTO_LISTS } from '../../firebase/photo-lists';
@@ -9,7 +9,7 @@ import { useInvalidation } from '../../lib/use-load';
 import type { WaitingPhoto } from '../../firebase/photos';
 import PhotosPage from './photos-page';
 
-let access: PhotoAccess = {
+let access: MemberAccess = {
   uid: 'u1',
   approved: false,
   organiser: false,
@@ -17,8 +17,8 @@ let access: PhotoAccess = {
   email: 'u1@example.org',
 };
 const reads: boolean[] = [];
-vi.mock('../../firebase/photo-access', () => ({
-  photoAccess: (refresh: boolean) => {
+vi.mock('../../firebase/member-access', () => ({
+  memberAccess: (refresh: boolean) => {
     reads.push(refresh);
     return Promise.resolve(access);
   },
@@ -99,7 +99,7 @@ describe('Moderation', () => {
         location.state === 'pending' && location.uid === 'a' ? 'anne@example.org' : 'bjorn@example.org',
       ...(location.state === 'pending' && location.uid === 'a' ? { caption: 'At the church' } : {}),
     }));
-  const organiser: PhotoAccess = {
+  const organiser: MemberAccess = {
     uid: 'o',
     approved: true,
     organiser: true,

@@ -1,7 +1,7 @@
 import { memo, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Button, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { usePhotoAccess } from '../../components/approval/use-photo-access';
+import { useMemberAccess } from '../../components/approval/use-member-access';
 import { PageLoading } from '../../components/page-loading';
 import { pagePath } from '../../config/pages';
 import { CATALOGUE, downloadFileName, titleOf, type CatalogueEntry } from '../../domain/catalogue';
@@ -10,7 +10,7 @@ import { newsFeedPath } from '../../domain/news';
 import type { SearchTexts } from '../../domain/search';
 import { readFaces } from '../../firebase/faces';
 import { isNotFound } from '../../firebase/storage-sdk';
-import type { PhotoAccess } from '../../firebase/photo-access';
+import type { MemberAccess } from '../../firebase/member-access';
 import { fetchCatalogueFile, readSearchTexts } from '../../firebase/search';
 import { currentLocale } from '../../lib/locale';
 import { saveUrl } from '../../lib/save-file';
@@ -60,7 +60,7 @@ interface Archive {
  * What this account may search, read with its ID token: the verified relatives' texts; for approved accounts also
  * the approval-only lists' and the named faces of every picture open for naming; and this language's news.
  */
-async function loadArchive(access: PhotoAccess, signal: AbortSignal): Promise<Archive> {
+async function loadArchive(access: MemberAccess, signal: AbortSignal): Promise<Archive> {
   const approved = access.approved || access.organiser;
   const [verified, approvalOnly, faces] = await Promise.all([
     readSearchTexts('verified', signal),
@@ -359,7 +359,7 @@ function Search({
   archive,
   captions,
 }: {
-  access: PhotoAccess;
+  access: MemberAccess;
   archive: Archive;
   captions: Captions;
 }) {
@@ -448,7 +448,7 @@ function Search({
  * can be tried again.
  */
 export default function SearchContent() {
-  const { access } = usePhotoAccess();
+  const { access } = useMemberAccess();
   const archive = useLoad(
     access ? `${access.uid}:${access.approved || access.organiser}` : undefined,
     (signal) => loadArchive(access!, signal),

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PhotoLocation } from '../../../domain/photos';
-import type { PhotoAccess } from '../../../firebase/photo-access';
+import type { MemberAccess } from '../../../firebase/member-access';
 import { DetailsCache } from '../../../components/photo-view/details-cache';
 import { Gallery, type GalleryProps } from './gallery';
 
@@ -36,7 +36,7 @@ URL.revokeObjectURL ??= () => {};
 const ids = (page: number) =>
   Array.from({ length: 3 }, (_, index) => `2026071${page}T1${index}0000Z_aaaaaaaaa${index}`);
 
-const ACCESS: PhotoAccess = {
+const ACCESS: MemberAccess = {
   uid: 'me',
   approved: true,
   organiser: false,

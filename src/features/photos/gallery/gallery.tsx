@@ -2,7 +2,7 @@ import { memo, useCallback, useEffect, useMemo, useReducer, useRef, useState } f
 import { Spinner } from 'react-bootstrap';
 import type { PhotoLocation } from '../../../domain/photos';
 import { listSharedPage, type PhotoPage } from '../../../firebase/photos';
-import type { PhotoAccess } from '../../../firebase/photo-access';
+import type { MemberAccess } from '../../../firebase/member-access';
 import { formatCount } from '../../../lib/format-sizes';
 import { useInvalidation } from '../../../lib/use-load';
 import { PHOTO_LISTS } from '../../../firebase/photo-lists';
@@ -55,7 +55,7 @@ const Tile = memo(function Tile({ photoId, index, tracker, details, onOpen }: Ti
 });
 
 export interface GalleryProps {
-  access: PhotoAccess;
+  access: MemberAccess;
   details: DetailsCache;
   listPage?: (pageToken?: string) => Promise<PhotoPage>;
 }

@@ -4,7 +4,7 @@ import type { PhotoLocation } from '../../../domain/photos';
 import { listPendingOf, listSharedOf, withdrawWaitingPhoto } from '../../../firebase/photos';
 import { PHOTO_LISTS } from '../../../firebase/photo-lists';
 import { useLoad } from '../../../lib/use-load';
-import type { PhotoAccess } from '../../../firebase/photo-access';
+import type { MemberAccess } from '../../../firebase/member-access';
 import { m } from '../../../paraglide/messages.js';
 import { useDetails, type DetailsCache } from '../../../components/photo-view/details-cache';
 import { forgetPhoto, rememberedPhotos } from './my-photos-store';
@@ -65,7 +65,7 @@ function MyPhoto({
   onDismiss,
 }: {
   entry: Entry;
-  access: PhotoAccess;
+  access: MemberAccess;
   details: DetailsCache;
   onWithdraw: (photoId: string) => Promise<void>;
   onDismiss: (photoId: string) => void;
@@ -148,7 +148,7 @@ export function MyPhotos({
   details,
   deps = browserDeps,
 }: {
-  access: PhotoAccess;
+  access: MemberAccess;
   details: DetailsCache;
   deps?: MyPhotosDeps;
 }) {

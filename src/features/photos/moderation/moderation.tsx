@@ -9,7 +9,7 @@ import {
   type MakePhoto,
   type WaitingPhoto,
 } from '../../../firebase/photos';
-import type { PhotoAccess } from '../../../firebase/photo-access';
+import type { MemberAccess } from '../../../firebase/member-access';
 import { formatCount } from '../../../lib/format-sizes';
 import { invalidate, useLoad } from '../../../lib/use-load';
 import { PHOTO_LISTS } from '../../../firebase/photo-lists';
@@ -33,7 +33,7 @@ export interface ModerationDeps {
  * The page's moderation: an approval makes the shared photo and its thumbnail from the waiting photo in the same
  * Web Worker the uploads use (decoded, upright, at most 2560 px, re-encoded without EXIF).
  */
-export function browserModerationDeps(preparer: PhotoPreparer, organiser: PhotoAccess): ModerationDeps {
+export function browserModerationDeps(preparer: PhotoPreparer, organiser: MemberAccess): ModerationDeps {
   const make: MakePhoto = async (file) => {
     const { photo, thumbnail, photoSize, thumbnailSize } = await preparer.prepare(file);
     return { photo, thumbnail, photoSize, thumbnailSize };
@@ -204,7 +204,7 @@ export function Moderation({
   details,
   deps,
 }: {
-  access: PhotoAccess;
+  access: MemberAccess;
   details: DetailsCache;
   deps: ModerationDeps;
 }) {

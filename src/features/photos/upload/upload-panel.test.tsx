@@ -1,12 +1,12 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PhotoAccess } from '../../../firebase/photo-access';
+import type { MemberAccess } from '../../../firebase/member-access';
 import type { PhotoFiles, UploadProgress } from '../../../firebase/photos';
 import { PreparePhotoError, type PhotoPreparer, type PreparedImage } from '../prepare/photo-preparer';
 import { UploadPanel } from './upload-panel';
 import { useUploads, type UploadDeps } from './use-uploads';
 
-const ACCESS: PhotoAccess = {
+const ACCESS: MemberAccess = {
   uid: 'uid-1',
   approved: true,
   organiser: false,

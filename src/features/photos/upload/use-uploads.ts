@@ -7,7 +7,7 @@ import {
   type PhotoFiles,
   type UploadProgress,
 } from '../../../firebase/photos';
-import type { PhotoAccess } from '../../../firebase/photo-access';
+import type { MemberAccess } from '../../../firebase/member-access';
 import { PreparePhotoError, type PhotoPreparer, type PreparedImage } from '../prepare/photo-preparer';
 import { LimitedQueue } from './limited-queue';
 import { MAX_ORIGINAL_BYTES } from '../../../domain/photo-size';
@@ -68,7 +68,7 @@ let nextKey = 1;
  * what is still going.
  */
 export function useUploads(
-  access: PhotoAccess,
+  access: MemberAccess,
   deps: UploadDeps,
   onSent: (photoId: string) => void,
 ): Uploads {

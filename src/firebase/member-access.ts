@@ -1,8 +1,12 @@
 import { APPROVED_CLAIM, ORGANISER_CLAIM } from '../domain/access';
 import { auth } from './app';
+import { notingBlock } from './auth';
 
-/** What the signed-in account may do with the relatives' photos, from its ID token (storage.rules reads the same). */
-export interface PhotoAccess {
+/**
+ * What the signed-in account may do, from its ID token's claims (storage.rules reads the same): read the
+ * approval-only files, share and see photos, name faces, moderate. Every page asks this one reader.
+ */
+export interface MemberAccess {
   uid: string;
   /** The `approved` claim: uploads photos and sees the shared ones. */
   approved: boolean;
@@ -15,13 +19,14 @@ export interface PhotoAccess {
 }
 
 /**
- * The account's photo access from its ID token; `refresh` asks the server for a new token first ("Check again"
- * after an organiser's approval). Rejects like getIdTokenResult (a blocked account: auth/user-disabled).
+ * The account's access from its ID token; `refresh` asks the server for a new token now, without signing out
+ * ("Check again" after an organiser's approval: the next download then carries the claim). Rejects like
+ * getIdTokenResult: a blocked account gets auth/user-disabled, noted for the login page (see notingBlock).
  */
-export async function photoAccess(refresh = false): Promise<PhotoAccess> {
+export async function memberAccess(refresh = false): Promise<MemberAccess> {
   const user = auth.currentUser;
   if (!user) throw new Error('Not signed in');
-  const { claims } = await user.getIdTokenResult(refresh);
+  const { claims } = await notingBlock(user.getIdTokenResult(refresh));
   return {
     uid: user.uid,
     approved: claims[APPROVED_CLAIM] === true,
