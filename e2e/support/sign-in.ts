@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
 import { oobCodes, type OobCode } from '../../admin/auth-emulator.ts';
+import { text, type Locale } from './messages.ts';
 import { accounts, authEmulator, expect } from './test.ts';
 
 /** A unique e-mail address for a new test account. */
@@ -27,6 +28,8 @@ export const WIDGET_LABELS = {
     next: 'Next',
     password: 'Password',
     signIn: 'Sign In',
+    choosePassword: 'Choose password',
+    cancel: 'Cancel',
   },
   '/nb/login': {
     emailOption: 'Logg inn med e-post',
@@ -34,8 +37,15 @@ export const WIDGET_LABELS = {
     next: 'Neste',
     password: 'Passord',
     signIn: 'Logg inn',
+    choosePassword: 'Velg passord',
+    cancel: 'Avbryt',
   },
 } as const;
+
+/** The login page of a language. */
+export function loginPathOf(locale: Locale): keyof typeof WIDGET_LABELS {
+  return locale === 'nb' ? '/nb/login' : '/login';
+}
 
 /** Signs in through the real FirebaseUI widget with e-mail and password, on the login page of a language. */
 export async function signInWithEmail(
@@ -58,44 +68,55 @@ export async function signInWithEmail(
 }
 
 /**
- * Takes the sign-in form on /login (already open) through each state a visitor can meet, and calls `check`
- * in each, by name: the e-mail step, sign-up with the password requirements, the requirements modal, the
- * verification modal (an unverified account) and the sign-in failure alert (the service answers 500).
+ * Takes the sign-in form on the login page of a language (already open) through each state a visitor can meet,
+ * and calls `check` in each, by name: the e-mail step, sign-up with the password requirements, the requirements
+ * modal, the verification modal (an unverified account) and the sign-in failure alert (the service answers 500).
+ * The widget's texts are WIDGET_LABELS', the site's its messages'.
  */
 export async function walkSignInStates(
   page: Page,
   emailLabel: string,
   check: (state: string) => Promise<void>,
+  locale: Locale = 'en',
 ): Promise<void> {
-  await page.getByRole('button', { name: 'Sign in with email' }).click();
-  await page.getByLabel('Email').fill(newEmail(emailLabel));
+  const loginPath = loginPathOf(locale);
+  const labels = WIDGET_LABELS[loginPath];
+  await page.getByRole('button', { name: labels.emailOption }).click();
+  await page.getByLabel(labels.email).fill(newEmail(emailLabel));
   await check('e-mail step');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('Choose password').fill('weak');
+  await page.getByRole('button', { name: labels.next }).click();
+  const password = page.getByLabel(labels.choosePassword);
+  await password.fill('weak');
   await expect(page.locator('#password-requirements')).toBeVisible();
   await check('sign-up with requirements');
-  await page.getByLabel('Choose password').press('Tab');
+  await password.press('Tab'); // to the show-password button: still in the field
   await page.keyboard.press('Tab');
-  const requirements = page.getByRole('dialog', { name: 'Please check password requirements' });
+  const requirements = page.getByRole('dialog', { name: text(locale, 'login_password_title') });
   await expect(requirements).toBeVisible();
   await check('password modal');
-  await requirements.getByRole('button', { name: 'OK' }).click();
+  await requirements.getByRole('button', { name: text(locale, 'common_ok') }).click();
   await expect(requirements).toBeHidden();
+  // Back to the choice of provider, to sign in on the same page (no page load between the states).
+  await page.getByRole('button', { name: labels.cancel }).click();
 
-  await signInWithEmail(page, accounts.unverified.email, accounts.unverified.password);
-  const verify = page.getByRole('dialog', { name: 'Email verification needed' });
+  await signInWithEmail(page, accounts.unverified.email, accounts.unverified.password, {
+    loginPath,
+    navigate: false,
+  });
+  const verify = page.getByRole('dialog', { name: text(locale, 'login_verify_title') });
   await expect(verify).toBeVisible();
   await check('verification modal');
-  await verify.getByRole('button', { name: 'OK' }).click();
+  await verify.getByRole('button', { name: text(locale, 'common_ok') }).click();
   await expect(verify).toBeHidden();
 
   await page.route('**/accounts:signInWithPassword**', (route) =>
     route.fulfill({ status: 500, body: '{"error":{"message":"INTERNAL"}}' }),
   );
-  await signInWithEmail(page, accounts.member.email, accounts.member.password);
-  await expect(
-    page.getByRole('alert').filter({ hasText: 'An error occurred while signing in' }),
-  ).toBeVisible();
+  await signInWithEmail(page, accounts.member.email, accounts.member.password, {
+    loginPath,
+    navigate: false,
+  });
+  await expect(page.getByRole('alert').filter({ hasText: text(locale, 'login_failed') })).toBeVisible();
   await check('sign-in error alert');
 }
 
