@@ -1,6 +1,12 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vitest/config';
+import {
+  configDefaults,
+  defineConfig,
+  type Plugin,
+  type TestProjectInlineConfiguration,
+} from 'vitest/config';
 import { newsPosts } from './tools/build/news/vite-plugin.ts';
 import { reunionTenseDefines, reunionTenseMessages } from './tools/build/reunion-tense.ts';
 import { messagesAsOneModule, messagesWhileServing } from './tools/build/paraglide.ts';
@@ -22,6 +28,41 @@ const noSass: Plugin = {
  * to change it (npm test runs one beside the browser tests, tools/test/test-all.ts).
  */
 const MAX_WORKERS = Number(process.env.VITEST_WORKERS) || availableParallelism();
+
+/**
+ * A project whose test files share their workers (isolate: false): a worker loads firebase-admin, firebase-tools,
+ * sharp, vite and zod once for all the files it runs, not once per file. What a file changes in the process is undone
+ * after it (tools/test/each-file.ts: process.env, the clock). A file that replaces modules (vi.mock, vi.doMock) runs
+ * isolated, in a project of its own named `<name>-isolated`: in a shared worker its replacement would reach the files
+ * after it, and a module that a file before it had loaded would not be replaced.
+ */
+function sharingWorkers(
+  project: TestProjectInlineConfiguration & { test: { name: string; include: string[] } },
+) {
+  const mocking = project.test.include
+    .flatMap((pattern) => {
+      // '<folder>/**/*<ending>', the only form of pattern here.
+      const [folder, ending] = pattern.split('/**/*');
+      return readdirSync(folder, { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith(ending))
+        .map((file) => `${folder}/${file}`);
+    })
+    .filter((file) => /\bvi\.(mock|doMock)\(/.test(readFileSync(file, 'utf8')));
+  const shared: TestProjectInlineConfiguration = {
+    ...project,
+    test: {
+      ...project.test,
+      isolate: false,
+      setupFiles: [project.test.setupFiles ?? [], 'tools/test/each-file.ts'].flat(),
+      exclude: [...configDefaults.exclude, ...mocking],
+    },
+  };
+  if (mocking.length === 0) return [shared];
+  return [
+    shared,
+    { ...project, test: { ...project.test, name: `${project.test.name}-isolated`, include: mocking } },
+  ];
+}
 
 export default defineConfig({
   plugins: [
@@ -54,9 +95,9 @@ export default defineConfig({
           setupFiles: ['src/test/setup.ts'],
         },
       },
-      {
-        // The site's logic, without a DOM: about half a second less per file than jsdom. A test of code that
-        // needs the browser's APIs (storage, events, elements) says so in its first line: @vitest-environment jsdom.
+      // The site's logic, without a DOM: about half a second less per file than jsdom. A test of code that needs the
+      // browser's APIs (storage, events, elements) says so in its first line: @vitest-environment jsdom.
+      ...sharingWorkers({
         extends: true,
         test: {
           name: 'logic',
@@ -64,8 +105,8 @@ export default defineConfig({
           globals: true,
           include: ['src/**/*.test.ts'],
         },
-      },
-      {
+      }),
+      ...sharingWorkers({
         plugins: [messagesAsOneModule()],
         test: {
           name: 'node',
@@ -77,7 +118,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
-      },
+      }),
     ],
   },
 });
