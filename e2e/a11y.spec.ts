@@ -19,7 +19,8 @@ import {
 } from './support/a11y.ts';
 import { text, type Locale } from './support/messages.ts';
 import { settled } from './support/page-state.ts';
-import { WIDGET_LABELS, loginPathOf, signInAsMember, walkSignInStates } from './support/sign-in.ts';
+import { signInAsMember } from './support/session.ts';
+import { WIDGET_LABELS, loginPathOf, walkSignInStates } from './support/sign-in.ts';
 import { accounts, expect, test } from './support/test.ts';
 
 /**
@@ -224,7 +225,7 @@ for (const { locale, name, prefix, notice } of LANGUAGES) {
     page,
   }) => {
     await atStart(page, PHONE);
-    await signInAsMember(page);
+    await signInAsMember(page, locale);
     const heading = page.getByRole('heading', { level: 1, name: t('members_heading') });
     await atEachSize(page, async (size) => {
       for (const hash of ['#images', '#educational-materials', '#links']) {

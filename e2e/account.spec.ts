@@ -12,7 +12,7 @@ import { DEMO_UNNAMED_NUMBERS } from '../tools/local/seed/demo-group-photo.ts';
 import { expectNoViolations } from './support/a11y.ts';
 import { accountsOfEachTest, localBucket } from './support/organiser';
 import { seedSharedPhotos } from './support/photo-files';
-import { openSignedIn } from './support/photos-page';
+import { openSignedIn } from './support/session.ts';
 import { expect, test } from './support/test.ts';
 
 const account = accountsOfEachTest(test);

@@ -21,6 +21,7 @@ import {
 } from './support/member-files.ts';
 import { text } from './support/messages.ts';
 import { withoutPicker } from './support/save-file.ts';
+import { openSignedIn } from './support/session.ts';
 import { signInWithEmail } from './support/sign-in.ts';
 import { expect, test } from './support/test.ts';
 import { accountsOfEachTest, organiserMembers } from './support/organiser';
@@ -39,8 +40,7 @@ test('an unapproved relative sees the marks and the message, in Norwegian and in
   const metadataGets = watchMetadataGets(context);
   const relative = await account('unapproved', { approved: false });
   await withoutPicker(page);
-  await signInWithEmail(page, relative.email, relative.password, { loginPath: '/nb/login' });
-  await expect(page).toHaveURL(/\/nb\/members$/);
+  await openSignedIn(page, relative, '/members', 'nb');
   await expect(
     page.locator('.approval-badge').getByText(text('nb', 'members_approval_badge'), { exact: true }),
   ).toHaveCount(approvalOnly.length);
@@ -129,22 +129,23 @@ test('a blocked member’s open page, reloaded, lands on the login page saying w
   const blocked = await Promise.all(
     ['blocked-en', 'blocked-nb'].map((label) => account(label, { approved: false })),
   );
-  for (const [who, membersPath, loginPath, message] of [
+  for (const [who, locale, membersPath, loginPath, message] of [
     [
       blocked[0]!,
+      'en',
       '/members',
       '/login',
       'This account has been blocked by the organisers, so it cannot sign in.',
     ],
     [
       blocked[1]!,
+      'nb',
       '/nb/members',
       '/nb/login',
       'Arrangørene har sperret denne kontoen, så du kan ikke logge inn med den.',
     ],
   ] as const) {
-    await signInWithEmail(page, who.email, who.password, { loginPath });
-    await expect(page).toHaveURL(new RegExp(`${membersPath}$`));
+    await openSignedIn(page, who, '/members', locale);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await organiserMembers('block', who.email)).toContain(who.email);
     await page.reload();

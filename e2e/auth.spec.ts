@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
 import { oobCodes } from '../admin/auth-emulator.ts';
 import { SITE_URL } from '../tools/local/config.ts';
+import { PERSISTED_USER_KEY, persistedSession, signInAsMember } from './support/session.ts';
 import {
   newEmail,
   serveGapiStandIn,
   sessionFlag,
-  signInAsMember,
   signInWithEmail,
   signInWithGooglePopup,
   verificationLink,
@@ -231,14 +231,27 @@ test.describe('sign-in', () => {
   });
 });
 
-test('the member helper signs in, through the widget or with the session it kept, in another browser context too', async ({
+test('the signed-in start of the specs about something else (session.ts) is the session the widget saves: its key and its fields; the member is let in, with the session flag, and logs out', async ({
   page,
   browser,
 }) => {
-  await signInAsMember(page);
+  await signInWithEmail(page, accounts.member.email, accounts.member.password);
+  await expect(page).toHaveURL(/\/members$/);
+  const saved = await page.evaluate(() =>
+    Object.fromEntries(
+      Object.entries(window.localStorage).filter(([key]) => key.startsWith('firebase:authUser:')),
+    ),
+  );
+  expect(Object.keys(saved)).toEqual([PERSISTED_USER_KEY]);
+  const byWidget = JSON.parse(saved[PERSISTED_USER_KEY]!) as Record<string, unknown>;
+  const made = JSON.parse(await persistedSession(accounts.member)) as Record<string, unknown>;
+  // The same fields, of the same kinds, at every depth; the same account.
+  expect(shapeOf(made)).toEqual(shapeOf(byWidget));
+  expect([made.uid, made.email, made.appName]).toEqual([byWidget.uid, byWidget.email, byWidget.appName]);
+
   const other = await browser.newContext({ baseURL: SITE_URL });
   const second = await other.newPage();
-  await signInAsMember(second); // the worker's session is kept by now: restored, not typed
+  await signInAsMember(second);
   await expectMemberNav(second);
   expect(await sessionFlag(second)).toBe('true');
   await nav(second).getByRole('button', { name: 'Logout' }).click();
@@ -246,3 +259,15 @@ test('the member helper signs in, through the widget or with the session it kept
   await expectSignedOutNav(second);
   await other.close();
 });
+
+/** A JSON value's fields and their kinds, at every depth (the values themselves left out). */
+function shapeOf(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(shapeOf);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([key, inner]) => [key, shapeOf(inner)]),
+    );
+  return value === null ? 'null' : typeof value;
+}

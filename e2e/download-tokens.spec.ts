@@ -23,7 +23,7 @@ import {
   watchMetadataGets,
 } from './support/member-files.ts';
 import { pickedFile, stubSavePicker, takePickerAway, ZIP_DONE } from './support/save-file.ts';
-import { signInAsMember } from './support/sign-in.ts';
+import { signInAsMember } from './support/session.ts';
 import { expect, test } from './support/test.ts';
 import { expectZipOfCatalogue } from './support/zip-oracle';
 import { englishTitle } from '../admin/bucket/english-title.ts';

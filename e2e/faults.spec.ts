@@ -2,7 +2,8 @@ import { AUTH_URL, STORAGE_URL } from '../tools/local/config.ts';
 import { text } from './support/messages.ts';
 import { settled } from './support/page-state.ts';
 import { MALFORMED_ADDRESS_SUFFIXES } from './support/pages.ts';
-import { WIDGET_LABELS, signInAsMember } from './support/sign-in.ts';
+import { signInAsMember } from './support/session.ts';
+import { WIDGET_LABELS } from './support/sign-in.ts';
 import { accounts, expect, test } from './support/test.ts';
 
 const ERROR_TEXT =

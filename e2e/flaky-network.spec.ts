@@ -22,7 +22,7 @@ import {
 } from './support/member-files.ts';
 import { text } from './support/messages.ts';
 import { pickedFile, stubSavePicker, takePickerAway, ZIP_DONE } from './support/save-file.ts';
-import { signInAsMember, signInWithEmail } from './support/sign-in.ts';
+import { openSignedIn, signInAsMember } from './support/session.ts';
 import { expect, test } from './support/test.ts';
 import { accountsOfEachTest, organiserMembers, type TestAccount } from './support/organiser';
 import { expectZipOfCatalogue } from './support/zip-oracle';
@@ -263,9 +263,9 @@ test('an account blocked part-way through a zip (in each language) or a single d
   await page.clock.install();
   await stubSavePicker(page);
   const held = mediaOf(storagePathOf(byId('county-history-pioneer-yarns')));
-  for (const [who, locale, loginPath, members] of [
-    [zipEn!, 'en', '/login', /\/members$/],
-    [zipNb!, 'nb', '/nb/login', /\/nb\/members$/],
+  for (const [who, locale, loginPath] of [
+    [zipEn!, 'en', '/login'],
+    [zipNb!, 'nb', '/nb/login'],
   ] as const) {
     // The zip waits on a file part-way through until the account is blocked.
     let reached!: () => void;
@@ -277,8 +277,7 @@ test('an account blocked part-way through a zip (in each language) or a single d
       await gate;
       await route.continue().catch(() => {});
     });
-    await signInWithEmail(page, who.email, who.password, { loginPath });
-    await expect(page).toHaveURL(members);
+    await openSignedIn(page, who, '/members', locale);
     await page
       .locator('.download-all')
       .getByRole('button', { name: text(locale, 'members_all_button') })
@@ -314,8 +313,7 @@ test('an account blocked part-way through a zip (in each language) or a single d
     });
     failed();
   });
-  await signInWithEmail(page, single!.email, single!.password);
-  await expect(page).toHaveURL(/\/members$/);
+  await openSignedIn(page, single!, '/members');
   await fileButton(page, entry).click();
   await firstTryFailed;
   await blockAndExpireToken(page, single!);

@@ -22,7 +22,7 @@ import {
 } from './support/member-files.ts';
 import { text } from './support/messages.ts';
 import { pickedFile, picks, stubSavePicker, takePickerAway, ZIP_DONE } from './support/save-file.ts';
-import { signInAsMember } from './support/sign-in.ts';
+import { signInAsMember } from './support/session.ts';
 import { expect, test } from './support/test.ts';
 import { expectZipOfCatalogue, pathInZip } from './support/zip-oracle';
 import { englishTitle } from '../admin/bucket/english-title.ts';

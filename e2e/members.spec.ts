@@ -16,7 +16,7 @@ import {
   ONE_OF_EACH,
   recordBlobUrls,
 } from './support/member-files.ts';
-import { signInAsMember } from './support/sign-in.ts';
+import { signInAsMember } from './support/session.ts';
 import { expect, test } from './support/test.ts';
 import { englishTitle } from '../admin/bucket/english-title.ts';
 

@@ -9,7 +9,7 @@ import { SITE_URL } from '../tools/local/config.ts';
 import { atomProblemsOf } from '../tools/build/news/validate-atom.ts';
 import { readNewsPosts, type NewsPost } from '../tools/build/news/posts.ts';
 import { layoutShifts, recordLayoutShifts } from './support/page-state.ts';
-import { signInAsMember } from './support/sign-in.ts';
+import { signInAsMember } from './support/session.ts';
 import { expect, test } from './support/test.ts';
 
 const POSTS = readNewsPosts();

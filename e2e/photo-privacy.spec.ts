@@ -28,7 +28,8 @@ import { saveSuggestion } from '../admin/bucket/faces.ts';
 import { GROUP_PHOTO_1976 } from '../src/domain/faces.ts';
 import { accountsOfEachTest, localAdmin, localBucket, storedPhotoObjects } from './support/organiser';
 import { PHONE_EXIF, phonePhoto, plainPhoto, readStored, seedSharedPhotos } from './support/photo-files';
-import { openPhotos, openSignedIn, signInStatus, uploadPastThePage } from './support/photos-page';
+import { openPhotos, signInStatus, uploadPastThePage } from './support/photos-page';
+import { openSignedIn } from './support/session.ts';
 
 const account = accountsOfEachTest(test);
 

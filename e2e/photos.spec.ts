@@ -47,7 +47,7 @@ import { expect, test } from './support/test.ts';
 import { accountsOfEachTest, storedNames, storedPhotoObjects } from './support/organiser';
 import { PHONE_EXIF, phonePhoto, plainPhoto, readStored, seedSharedPhotos } from './support/photo-files';
 import { addPhotos, idTokenOf, itemOf, openPhotos, shareAndWait, signInStatus } from './support/photos-page';
-import { signInAsMember } from './support/sign-in.ts';
+import { signInAsMember } from './support/session.ts';
 
 const CONTACT = 'reunion2026@example.org';
 const HEIC = 'e2e/fixtures/IMG_4512.HEIC';

@@ -10,7 +10,7 @@ import { createAccount, type TestAccount } from './support/organiser';
 import { VISITOR_PAGES } from './support/pages';
 import { seedSharedPhotos } from './support/photo-files';
 import { settled } from './support/page-state.ts';
-import { signInWithEmail } from './support/sign-in.ts';
+import { openSignedIn } from './support/session.ts';
 import { expect, test } from './support/test.ts';
 
 const SIZES = [
@@ -191,9 +191,7 @@ test('reflow at each size: the members area, the photos page, the larger photo v
       },
     ]);
     await showAt(page, FIRST_SIZE);
-    await page.goto('/members');
-    await signInWithEmail(page, member.email, member.password, { navigate: false });
-    await expect(page).toHaveURL(/\/members$/);
+    await openSignedIn(page, member, '/members');
     // Signed in once: the browser keeps the session for the other language's pages.
     for (const prefix of ['', '/nb']) {
       await showAt(page, FIRST_SIZE);

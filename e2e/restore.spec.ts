@@ -27,7 +27,7 @@ import { seedStorage } from '../tools/local/seed/seed-storage.ts';
 import { startStorageEmulator, type RunningStorageEmulator } from '../tools/local/storage/emulator.ts';
 import { localAdmin } from './support/organiser.ts';
 import { routeStorageTo } from './support/private-storage.ts';
-import { signInAsMember } from './support/sign-in.ts';
+import { signInAsMember } from './support/session.ts';
 import { expect, test } from './support/test.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'reunion-restore-e2e-'));

@@ -19,7 +19,7 @@ import { freePort } from '../tools/local/ports.ts';
 import { seedStorage } from '../tools/local/seed/seed-storage.ts';
 import { startStorageEmulator, type RunningStorageEmulator } from '../tools/local/storage/emulator.ts';
 import { accountsOfEachTest, localAdmin } from './support/organiser.ts';
-import { openSignedIn } from './support/photos-page.ts';
+import { openSignedIn } from './support/session.ts';
 import { routeStorageTo } from './support/private-storage.ts';
 import { expect, test } from './support/test.ts';
 

@@ -18,7 +18,8 @@ import { demoKey } from '../tools/local/seed/demo-group-photo.ts';
 import { SCANNED_LETTER_PHRASE } from '../tools/local/seed/demo-documents/scanned-letter.ts';
 import { expectNoViolations } from './support/a11y.ts';
 import { accountsOfEachTest } from './support/organiser';
-import { idTokenOf, openSignedIn } from './support/photos-page';
+import { idTokenOf } from './support/photos-page';
+import { openSignedIn } from './support/session.ts';
 import { seedSharedPhotos } from './support/photo-files.ts';
 import { expect, test } from './support/test.ts';
 

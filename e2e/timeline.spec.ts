@@ -12,7 +12,7 @@ import ICAL from 'ical.js';
 import { SITE_URL } from '../tools/local/config.ts';
 import { messages, text, type Locale } from './support/messages.ts';
 import { layoutShifts, recordLayoutShifts } from './support/page-state.ts';
-import { signInAsMember } from './support/sign-in.ts';
+import { signInAsMember } from './support/session.ts';
 import { expect, test, type PageProblems } from './support/test.ts';
 
 const NOTICE = '.reunion-notice';

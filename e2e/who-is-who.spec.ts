@@ -42,7 +42,8 @@ import {
 import { expectNoViolations } from './support/a11y.ts';
 import { accountsOfEachTest, localBucket } from './support/organiser';
 import { listVersions } from '../admin/bucket/keeping.ts';
-import { idTokenOf, openSignedIn } from './support/photos-page';
+import { idTokenOf } from './support/photos-page';
+import { openSignedIn } from './support/session.ts';
 import { expect, test } from './support/test.ts';
 
 const accountFor = accountsOfEachTest(test);

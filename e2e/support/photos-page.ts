@@ -1,5 +1,5 @@
 /**
- * The photos page as the browser tests use it: signing in to it, adding and sharing photos through the page, and
+ * The photos page as the browser tests use it: opening it signed in, adding and sharing photos through the page, and
  * what a relative who bypasses the page sends (an upload through Firebase's REST API with their own ID token).
  */
 import type { Page } from '@playwright/test';
@@ -13,28 +13,11 @@ import {
 } from '../../src/domain/photos.ts';
 import { clientUploadRequest } from '../../tools/local/storage/client-upload.ts';
 import { AUTH_URL, BUCKET, PROJECT_ID, STORAGE_URL } from '../../tools/local/config.ts';
-import { signInWithEmail } from './sign-in.ts';
+import { openSignedIn } from './session.ts';
 import { expect } from './test.ts';
 import { storedPhotoObjects, type TestAccount } from './organiser';
 
-/** Opens a members' page signed out: the guard sends the visitor to sign in, and back to the page. */
-export async function openSignedIn(
-  page: Page,
-  who: TestAccount,
-  path: string,
-  locale: 'en' | 'nb' = 'en',
-): Promise<void> {
-  const prefix = locale === 'nb' ? '/nb' : '';
-  await page.goto(`${prefix}${path}`);
-  await expect(page).toHaveURL(new RegExp(`${prefix}/login$`));
-  await signInWithEmail(page, who.email, who.password, {
-    loginPath: locale === 'nb' ? '/nb/login' : '/login',
-    navigate: false,
-  });
-  await expect(page).toHaveURL(new RegExp(`${prefix}${path}$`));
-}
-
-/** Signs in and opens the photos page: the guard sends the visitor to sign in, and back to the photos. */
+/** Opens the photos page signed in as `who` (session.ts). */
 export async function openPhotos(page: Page, who: TestAccount, locale: 'en' | 'nb' = 'en'): Promise<void> {
   await openSignedIn(page, who, '/members/photos', locale);
   await expect(

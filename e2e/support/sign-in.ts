@@ -120,33 +120,7 @@ export async function walkSignInStates(
   await check('sign-in error alert');
 }
 
-/**
- * The worker's member signed in, as Firebase Auth keeps it in the browser (localStorage: the site's
- * browserLocalPersistence): taken from the worker's first sign-in through the widget, and given to the later
- * tests' pages, where the widget is not what they test (the sign-in itself is tested in auth, i18n, a11y and
- * login-nb, through the widget every time).
- */
-let memberSession: [string, string][] | undefined;
-
-/** Signs in as the worker's verified, approved member and waits for the members area. */
-export async function signInAsMember(page: Page): Promise<void> {
-  if (memberSession) {
-    // A page of the site's origin that runs nothing, to write its storage before the site reads it.
-    await page.goto('/robots.txt');
-    await page.evaluate((entries) => {
-      for (const [key, value] of entries) window.localStorage.setItem(key, value);
-    }, memberSession);
-    await page.goto('/members');
-  } else {
-    await signInWithEmail(page, accounts.member.email, accounts.member.password);
-  }
-  await expect(page).toHaveURL(/\/members/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Members Area' })).toBeVisible();
-  memberSession ??= await page.evaluate(() =>
-    Object.entries(window.localStorage).filter(([key]) => key.startsWith('firebase:authUser:')),
-  );
-}
-
+/** The site's session flag (sessionStorage `logged`), read in the page. */
 export async function sessionFlag(page: Page): Promise<string | null> {
   return page.evaluate(() => window.sessionStorage.getItem('logged'));
 }
