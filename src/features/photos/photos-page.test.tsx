@@ -52,8 +52,14 @@ describe('PhotosPage', () => {
         <PhotosPage />
       </MemoryRouter>,
     );
+    // The first wait covers the page's lazily loaded content, which Vite transforms for jsdom on first use: seconds
+    // on a loaded machine (as in routes.test.tsx); the page says "Loading…" meanwhile.
     expect(
-      await screen.findByText(/only relatives approved by an organiser can share and see them/),
+      await screen.findByText(
+        /only relatives approved by an organiser can share and see them/,
+        {},
+        { timeout: 15_000 },
+      ),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'reunion2026@example.org' })).toHaveAttribute(
       'href',
