@@ -17,6 +17,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { buildProblems } from '../build/build-stamp.ts';
 import { startStack, type StartedStack } from '../local/with-stack.ts';
 import { childrenTicks, machineBusySeconds, ticksPerSecond } from './machine-cpu.ts';
+import { ProcessCpu } from './process-cpu.ts';
 
 interface Step {
   name: string;
@@ -201,6 +202,7 @@ let failedStep: string | undefined;
 const times: Ran[] = [];
 const started = Date.now();
 const busyAtStart = machineBusySeconds();
+const processCpu = new ProcessCpu();
 let stack: StartedStack | undefined;
 const stopStack = async () => {
   const stopped = stack;
@@ -258,11 +260,25 @@ const machineCpu = busyAtStart !== undefined && busyAtEnd !== undefined ? busyAt
 console.log(
   `  ${'In all'.padEnd(width)}  ${seconds(started).toFixed(1).padStart(6)} s  ${cpuText(machineCpu)}`,
 );
-if (machineCpu !== undefined)
+if (machineCpu !== undefined) {
   console.log(
     `\nCPU time of the machine: ${machineCpu.toFixed(1)} s over ${seconds(started).toFixed(1)} s of wall time ` +
       '(busy time in /proc/stat: everything that ran, not only npm test)',
   );
+  // Whoever waited for them: Chromium's renderers and the stack's emulators are no step's own.
+  const byProgram = processCpu.stop();
+  const sampled = byProgram.reduce((sum, [, cpu]) => sum + cpu, 0);
+  const rows: [string, number][] = [
+    ...byProgram,
+    ['not seen (processes shorter than a second, the kernel)', Math.max(0, machineCpu - sampled)],
+  ];
+  const programWidth = Math.max(...rows.map(([name]) => name.length));
+  console.log('By program (each process on the machine, read once a second):');
+  for (const [name, cpu] of rows)
+    console.log(
+      `  ${name.padEnd(programWidth)}  ${cpuText(cpu)}  ${((cpu / machineCpu) * 100).toFixed(0).padStart(3)} %`,
+    );
+}
 
 const { passed, failed, flaky } = counts();
 console.log(
