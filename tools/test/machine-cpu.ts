@@ -15,18 +15,25 @@ export function busyTicks(procStat: string): number | undefined {
 }
 
 /**
- * The CPU time of the processes a process waited for (its children, and theirs that they waited for): fields 16
- * and 17 of /proc/<pid>/stat, cutime and cstime, in clock ticks. The command name (field 2) may hold spaces and
- * brackets, so the fields are counted after its last ')'.
+ * The fields of a /proc/<pid>/stat line from field 3 (state) on, index 0 being field 3. The command name (field 2)
+ * may hold spaces and brackets, so the fields are counted after its last ')'.
  */
-export function childrenTicks(procPidStat: string): number | undefined {
+export function statFields(procPidStat: string): string[] | undefined {
   const close = procPidStat.lastIndexOf(')');
   if (close < 0) return undefined;
-  // From field 3 (state) on: cutime and cstime are fields 16 and 17.
-  const after = procPidStat
+  return procPidStat
     .slice(close + 2)
     .trim()
     .split(/\s+/);
+}
+
+/**
+ * The CPU time of the processes a process waited for (its children, and theirs that they waited for): fields 16
+ * and 17 of /proc/<pid>/stat, cutime and cstime, in clock ticks.
+ */
+export function childrenTicks(procPidStat: string): number | undefined {
+  const after = statFields(procPidStat);
+  if (!after) return undefined;
   const [cutime, cstime] = [Number(after[13]), Number(after[14])];
   return Number.isNaN(cutime) || Number.isNaN(cstime) ? undefined : cutime + cstime;
 }

@@ -4,20 +4,15 @@
  * (Chromium's renderers, the emulators of the stack), and that was half the machine's time.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { ticksPerSecond } from './machine-cpu.ts';
+import { statFields, ticksPerSecond } from './machine-cpu.ts';
 
 /**
  * A process's own CPU time (utime + stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks) and its start
- * time (field 22), which tells a process from a later one given the same pid. Counted after the command name's last
- * ')', which may hold spaces and brackets.
+ * time (field 22), which tells a process from a later one given the same pid.
  */
 export function processTicks(procPidStat: string): { ticks: number; start: string } | undefined {
-  const close = procPidStat.lastIndexOf(')');
-  if (close < 0) return undefined;
-  const after = procPidStat
-    .slice(close + 2)
-    .trim()
-    .split(/\s+/);
+  const after = statFields(procPidStat);
+  if (!after) return undefined;
   const [utime, stime, start] = [Number(after[11]), Number(after[12]), after[19]];
   if (Number.isNaN(utime) || Number.isNaN(stime) || start === undefined) return undefined;
   return { ticks: utime + stime, start };
