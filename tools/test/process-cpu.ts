@@ -52,22 +52,20 @@ interface Seen {
 /**
  * Samples every process on the machine once a `periodMs` (its cost: some 1 % of one core at 1 s) and adds up the CPU
  * time each spent since the sampler started, by program. A process that lives less than a period may be missed:
- * `byProgram` reports what it saw, and the machine's total says how much it did not.
+ * `stop` reports what it saw, and the machine's total says how much it did not.
  */
 export class ProcessCpu {
   private readonly seen = new Map<string, Seen>();
-  private readonly timer: NodeJS.Timeout | undefined;
-  private baseline: boolean;
+  private readonly timer: NodeJS.Timeout;
 
   constructor(periodMs = 1000) {
-    this.baseline = true;
-    this.sample();
-    this.baseline = false;
-    this.timer = setInterval(() => this.sample(), periodMs);
+    this.sample(true);
+    this.timer = setInterval(() => this.sample(false), periodMs);
     this.timer.unref();
   }
 
-  private sample(): void {
+  /** `baseline`: the first sample, whose processes ran before the sampler and count from their ticks then. */
+  private sample(baseline: boolean): void {
     let pids: string[];
     try {
       pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
@@ -84,15 +82,14 @@ export class ProcessCpu {
       if (!stat) continue;
       const key = `${pid}@${stat.start}`;
       const known = this.seen.get(key);
-      if (known) {
-        known.last = stat.ticks;
-        // Forked, not yet started its program: named once it has.
-        if (known.program === 'other') known.program = this.programOfPid(pid);
-        continue;
-      }
-      // A process running before the sampler counts from its ticks then; a new one from its start.
-      const first = this.baseline ? stat.ticks : 0;
-      this.seen.set(key, { program: this.programOfPid(pid), first, last: stat.ticks });
+      // Named once, when first seen: its command line is read once, not at every sample.
+      if (known) known.last = stat.ticks;
+      else
+        this.seen.set(key, {
+          program: this.programOfPid(pid),
+          first: baseline ? stat.ticks : 0,
+          last: stat.ticks,
+        });
     }
   }
 
@@ -107,7 +104,7 @@ export class ProcessCpu {
   /** Stops sampling (after a last sample) and returns the CPU seconds by program, the most first. */
   stop(): [string, number][] {
     clearInterval(this.timer);
-    this.sample();
+    this.sample(false);
     const seconds = new Map<string, number>();
     for (const { program, first, last } of this.seen.values())
       seconds.set(program, (seconds.get(program) ?? 0) + (last - first) / ticksPerSecond());
