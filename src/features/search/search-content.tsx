@@ -52,7 +52,7 @@ const FIRST_FACES = 10;
  * phone (the CPU 4 times slower) drawing them all at once, each hit's snippet made, kept the first results of a
  * query over 100 ms from its keystroke (bench:search).
  */
-const AT_ONCE = { files: 2, hits: 2, faces: 3, photos: 0 };
+const AT_ONCE = { files: 2, hits: 2, faces: 3, photos: 0, news: 2 };
 /** "Show 12 more", under a list of hits. */
 const showMore = (more: number) => m.search_show_more({ count: more, n: String(more) });
 
@@ -153,9 +153,9 @@ async function openAt(entry: CatalogueEntry, hit: Hit): Promise<void> {
   }
 }
 
-function FileHits({ fileId, hits, first }: { fileId: string; hits: Hit[]; first: number }) {
+function FileHits({ fileId, hits, atOnce }: { fileId: string; hits: Hit[]; atOnce?: number }) {
   const entry = CATALOGUE.find((candidate) => candidate.id === fileId);
-  const { shown, list, more, showAll } = useShowMore(hits, first);
+  const { shown, list, more, showAll } = useShowMore(hits, FIRST_HITS, atOnce);
   const [failed, setFailed] = useState(false);
   const [opening, setOpening] = useState<Hit | undefined>();
   if (!entry) return null;
@@ -200,7 +200,7 @@ function FileHits({ fileId, hits, first }: { fileId: string; hits: Hit[]; first:
           );
         })}
       </ul>
-      <ShowMoreButton more={first < FIRST_HITS ? 0 : more} label={showMore(more)} onClick={showAll} />
+      <ShowMoreButton more={more} label={showMore(more)} onClick={showAll} />
     </li>
   );
 }
@@ -245,11 +245,11 @@ function ResultGroup<T>({
   first?: number;
   moreLabel?: (more: number) => string;
   listClassName?: string;
-  /** The new results' first frame: this many items, without "Show more" (undefined: the whole first part). */
+  /** The new results' first frame: this many items (useShowMore). */
   atOnce?: number;
   children: (item: T, index: number) => ReactNode;
 }) {
-  const { shown, list, more, showAll } = useShowMore(items, atOnce ?? first);
+  const { shown, list, more, showAll } = useShowMore(items, first, atOnce);
   if (!shown.length) return null;
   return (
     <section className="content-section" aria-labelledby={id}>
@@ -259,7 +259,7 @@ function ResultGroup<T>({
       <ul className={`list-unstyled ${listClassName}`.trim()} ref={list}>
         {shown.map(children)}
       </ul>
-      <ShowMoreButton more={atOnce === undefined ? more : 0} label={moreLabel(more)} onClick={showAll} />
+      <ShowMoreButton more={more} label={moreLabel(more)} onClick={showAll} />
     </section>
   );
 }
@@ -339,7 +339,7 @@ const ResultList = memo(function ResultList({
         listClassName="search-files"
       >
         {({ fileId, hits }) => (
-          <FileHits key={fileId} fileId={fileId} hits={hits} first={whole ? FIRST_HITS : AT_ONCE.hits} />
+          <FileHits key={fileId} fileId={fileId} hits={hits} atOnce={atOnce(AT_ONCE.hits)} />
         )}
       </ResultGroup>
       <ResultGroup
@@ -369,7 +369,7 @@ const ResultList = memo(function ResultList({
         id="search-news"
         title={m.search_group_news()}
         items={results.news}
-        atOnce={atOnce(AT_ONCE.files)}
+        atOnce={atOnce(AT_ONCE.news)}
       >
         {(hit) => <NewsHit key={keyOf(hit)} hit={hit} />}
       </ResultGroup>

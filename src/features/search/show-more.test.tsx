@@ -2,8 +2,8 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ShowMoreButton, useShowMore } from './show-more';
 
-function List({ items }: { items: string[] }) {
-  const { shown, list, more, showAll } = useShowMore(items, 2);
+function List({ items, atOnce }: { items: string[]; atOnce?: number }) {
+  const { shown, list, more, showAll } = useShowMore(items, 2, atOnce);
   return (
     <>
       <ul ref={list}>
@@ -34,5 +34,15 @@ describe('a list shown short, with Show more', () => {
   it('has no button when everything fits', () => {
     render(<List items={['a', 'b']} />);
     expect(screen.queryByRole('button', { name: /more/ })).toBeNull();
+  });
+
+  it('drawn in two steps: first the few at once with no button, then the first part with it', () => {
+    const items = ['a', 'b', 'c', 'd'];
+    const { rerender } = render(<List items={items} atOnce={1} />);
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /more/ })).toBeNull();
+    rerender(<List items={items} />);
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Show 2 more' })).toBeVisible();
   });
 });

@@ -4,9 +4,10 @@ import { Button } from 'react-bootstrap';
 /**
  * The first `first` items of a list and how many more there are; `showAll` shows the rest and moves the focus to
  * the first of them (the button that had it goes), to its first link or button. A new list (the next query's)
- * starts short again.
+ * starts short again. `atOnce`: a list drawn in two steps shows this many at first, with no more to show until its
+ * `first` are drawn (undefined: drawn whole).
  */
-export function useShowMore<T>(items: readonly T[], first: number) {
+export function useShowMore<T>(items: readonly T[], first: number, atOnce?: number) {
   const [allOf, setAllOf] = useState<readonly T[] | undefined>();
   const all = allOf === items;
   const list = useRef<HTMLUListElement>(null);
@@ -17,9 +18,9 @@ export function useShowMore<T>(items: readonly T[], first: number) {
     focusAt.current = undefined;
   }, [all]);
   return {
-    shown: all ? items : items.slice(0, first),
+    shown: all ? items : items.slice(0, atOnce ?? first),
     list,
-    more: all ? 0 : Math.max(0, items.length - first),
+    more: all || atOnce !== undefined ? 0 : Math.max(0, items.length - first),
     showAll: () => {
       focusAt.current = first;
       setAllOf(items);
