@@ -56,7 +56,13 @@ import {
   storageErrorKind,
   type StorageErrorKind,
 } from './storage-sdk';
-import { fetchMemberFile, memberFileExists, openMemberFileStream, type Progress } from './storage';
+import {
+  fetchMemberFile,
+  fetchMemberText,
+  memberFileExists,
+  openMemberFileStream,
+  type Progress,
+} from './storage';
 import { keptPathOf, removalRecordPathOf, removalRecordText, type RemovalRecord } from '../domain/keeping';
 import { leaveWithdrawalMarker } from './deletion-markers';
 import { invalidate } from '../lib/use-load';
@@ -156,8 +162,7 @@ export async function countWaiting(): Promise<number> {
  * photo's details). Any account that may see the photo may read it; the uploader may read their own.
  */
 export async function sharedDetails(photoId: string, signal = NEVER_ABORTED): Promise<PhotoDetails | null> {
-  const blob = await fetchMemberFile(detailsPathOf(photoId), { contentType: DETAILS_CONTENT_TYPE, signal });
-  return readPhotoDetails(await blob.text());
+  return readPhotoDetails(await fetchMemberText(detailsPathOf(photoId), { signal }));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { contentTypeOf, storagePathOf, type CatalogueEntry } from '../domain/catalogue';
 import { parseSearchTexts, searchTextsPathOf, type SearchLevel, type SearchTexts } from '../domain/search';
-import { fetchMemberFile } from './storage';
+import { fetchMemberFile, fetchMemberText } from './storage';
 import { isNotFound } from './storage-sdk';
 
 /**
@@ -13,8 +13,7 @@ export async function readSearchTexts(
   signal: AbortSignal,
 ): Promise<SearchTexts | undefined> {
   try {
-    const blob = await fetchMemberFile(searchTextsPathOf(level), { contentType: 'application/json', signal });
-    return parseSearchTexts(await blob.text());
+    return parseSearchTexts(await fetchMemberText(searchTextsPathOf(level), { signal }));
   } catch (error) {
     if (isNotFound(error)) return undefined;
     throw error;

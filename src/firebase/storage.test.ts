@@ -1,7 +1,13 @@
 // @vitest-environment jsdom
 import { NetworkError } from '../lib/retry';
 import { mediaUrl } from './media-url';
-import { StorageRequestError, fetchMemberFile, isPermissionDenied, openMemberFileStream } from './storage';
+import {
+  StorageRequestError,
+  fetchMemberFile,
+  fetchMemberText,
+  isPermissionDenied,
+  openMemberFileStream,
+} from './storage';
 
 const idToken = vi.hoisted(() =>
   vi.fn<(signal?: AbortSignal) => Promise<string>>(() => Promise.resolve('token')),
@@ -110,6 +116,21 @@ describe('rules-checked media GETs', () => {
       expect(progress.at(-1)).toEqual({ loaded: BYTES.byteLength, total: BYTES.byteLength });
     }
     expect(idToken).toHaveBeenCalledTimes(6); // a token for every request (Firebase refreshes it when due)
+  });
+
+  it('reads a small file as UTF-8 text, a letter cut by a broken answer whole after the resume', async () => {
+    const text = new TextEncoder().encode('{"caption":"Sæther på Rolette"}');
+    const cut = text.indexOf(0xc3) + 1; // between the two bytes of "æ"
+    fetchMock
+      .mockResolvedValueOnce(brokenAnswer(text, cut))
+      .mockResolvedValueOnce(answer(text.slice(cut), 206));
+    vi.useFakeTimers();
+    const pending = fetchMemberText('photos/shared/details/x.json', { signal: signal() });
+    await vi.runAllTimersAsync();
+    const read = await pending;
+    vi.useRealTimers();
+    expect(read).toBe('{"caption":"Sæther på Rolette"}');
+    expect(fetchMock.mock.calls[1]![1]?.headers).toMatchObject({ Range: `bytes=${cut}-` });
   });
 
   it('a server that ignores Range (200): the bytes already held are skipped', async () => {
