@@ -8,7 +8,7 @@
  */
 import { saveSuggestion } from '../admin/bucket/faces.ts';
 import { GROUP_PHOTO_1976 } from '../src/domain/faces.ts';
-import { DEMO_UNNAMED_NUMBERS } from '../tools/local/seed/demo-group-photo.ts';
+import { DEMO_UNNAMED_NUMBERS } from '../tools/local/seed/group-photo/people.ts';
 import { expectNoViolations } from './support/a11y.ts';
 import { accountsOfEachTest, localBucket } from './support/organiser';
 import { seedSharedPhotos } from './support/photo-files';

@@ -14,7 +14,7 @@ import { GROUP_PHOTO_1976 } from '../src/domain/faces.ts';
 import { searchTextsPathOf } from '../src/domain/search.ts';
 import { mediaUrl } from '../src/firebase/media-url.ts';
 import { BUCKET, STORAGE_URL } from '../tools/local/config.ts';
-import { demoKey } from '../tools/local/seed/demo-group-photo.ts';
+import { demoKey } from '../tools/local/seed/group-photo/people.ts';
 import { SCANNED_LETTER_PHRASE } from '../tools/local/seed/demo-documents/scanned-letter.ts';
 import { expectNoViolations } from './support/a11y.ts';
 import { accountsOfEachTest } from './support/organiser';

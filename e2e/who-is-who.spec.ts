@@ -38,7 +38,7 @@ import {
   DEMO_OYSTEIN,
   DEMO_UNNAMED_NUMBERS,
   demoKey,
-} from '../tools/local/seed/demo-group-photo.ts';
+} from '../tools/local/seed/group-photo/people.ts';
 import { expectNoViolations } from './support/a11y.ts';
 import { accountsOfEachTest, localBucket } from './support/organiser';
 import { listVersions } from '../admin/bucket/keeping.ts';

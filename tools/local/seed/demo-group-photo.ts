@@ -17,10 +17,6 @@ import {
 } from './group-photo/drawing.ts';
 import { demoKey } from './group-photo/people.ts';
 
-// The browser tests (e2e/) import these from here; the tools import them from ./group-photo/people.ts. Left so while
-// e2e/ is being changed elsewhere: once its imports point at people.ts, this line goes.
-export { DEMO_FACE_COUNT, DEMO_OYSTEIN, DEMO_UNNAMED_NUMBERS, demoKey } from './group-photo/people.ts';
-
 /** The catalogue image the demo faces belong to. */
 export const DEMO_FACES_FILE_ID = GROUP_PHOTO_1976;
 
