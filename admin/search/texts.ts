@@ -1,17 +1,20 @@
 /**
- * The stored texts of the member files (src/domain/search.ts), read and written with the Admin SDK: one JSON per
- * access level under members/search/, with the `access` metadata of the files it holds, so that storage.rules gives
+ * The stored texts of the member files (src/domain/search.ts), read and written with the Admin SDK: one gzipped JSON
+ * per access level under members/search/, with the `access` metadata of the files it holds, so that storage.rules gives
  * each to exactly the accounts that may read those files. Used by organiser:upload (the files it stores),
  * organiser:search (every file already in the bucket) and the local stack's seed.
  */
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Bucket } from '@google-cloud/storage';
 import { CATALOGUE, type CatalogueEntry } from '../../src/domain/catalogue.ts';
 import {
   EMPTY_SEARCH_TEXTS,
   SEARCH_LEVELS,
+  SEARCH_TEXTS_CONTENT_TYPE,
   parseSearchTexts,
   searchLevelOf,
   searchTextsPathOf,
+  uncompressedSearchTextsPathOf,
   withFileText,
   withoutFileText,
   type FileText,
@@ -34,25 +37,43 @@ export const SEARCH_TEXT_ACCESS: Record<SearchLevel, string> = {
 };
 const CATALOGUE_ORDER = CATALOGUE.map((entry) => entry.id);
 
-/** A level's stored texts: none yet, or unreadable (then `unreadable` says so, and they are made again). */
+/**
+ * A level's stored texts: none yet, or unreadable (then `unreadable` says so, and they are made again). The gzipped
+ * file, else the uncompressed one an older upload stored.
+ */
 export async function readSearchTexts(
   bucket: Bucket,
   level: SearchLevel,
 ): Promise<{ texts: SearchTexts; unreadable: boolean }> {
-  const file = bucket.file(searchTextsPathOf(level));
-  const [exists] = await file.exists();
-  if (!exists) return { texts: EMPTY_SEARCH_TEXTS, unreadable: false };
-  const [bytes] = await file.download();
-  const texts = parseSearchTexts(bytes.toString('utf8'));
-  return texts ? { texts, unreadable: false } : { texts: EMPTY_SEARCH_TEXTS, unreadable: true };
+  for (const [path, unpack] of [
+    [searchTextsPathOf(level), gunzipSync],
+    [uncompressedSearchTextsPathOf(level), (bytes: Buffer) => bytes],
+  ] as const) {
+    const file = bucket.file(path);
+    const [exists] = await file.exists();
+    if (!exists) continue;
+    const [bytes] = await file.download();
+    let texts: SearchTexts | undefined;
+    try {
+      texts = parseSearchTexts(unpack(bytes).toString('utf8'));
+    } catch {
+      texts = undefined; // not gzip
+    }
+    return texts ? { texts, unreadable: false } : { texts: EMPTY_SEARCH_TEXTS, unreadable: true };
+  }
+  return { texts: EMPTY_SEARCH_TEXTS, unreadable: false };
 }
 
-/** Stores a level's texts, readable by the accounts of that level (no download token). */
+/**
+ * Stores a level's texts, gzipped, readable by the accounts of that level (no download token); the uncompressed
+ * file of an older upload goes once they are (its texts were read into these: readSearchTexts).
+ */
 export async function saveSearchTexts(bucket: Bucket, level: SearchLevel, texts: SearchTexts): Promise<void> {
-  await saveObject(bucket, searchTextsPathOf(level), new TextEncoder().encode(JSON.stringify(texts)), {
-    contentType: 'application/json',
+  await saveObject(bucket, searchTextsPathOf(level), gzipSync(JSON.stringify(texts)), {
+    contentType: SEARCH_TEXTS_CONTENT_TYPE,
     metadata: { [ACCESS_METADATA_KEY]: SEARCH_TEXT_ACCESS[level] },
   });
+  await bucket.file(uncompressedSearchTextsPathOf(level)).delete({ ignoreNotFound: true });
 }
 
 /** What became of one file's text. */

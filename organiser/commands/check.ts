@@ -24,7 +24,12 @@ import {
 } from '../../src/domain/keeping.ts';
 import { purgeRemoved } from '../../admin/bucket/keeping.ts';
 import { PENDING_PREFIX, PHOTOS_PREFIX, SHARED_UPLOADERS_PREFIX } from '../../src/domain/photos.ts';
-import { SEARCH_LEVELS, searchTextsPathOf, type SearchLevel } from '../../src/domain/search.ts';
+import {
+  SEARCH_LEVELS,
+  searchTextsPathOf,
+  uncompressedSearchTextsPathOf,
+  type SearchLevel,
+} from '../../src/domain/search.ts';
 import { SEARCH_TEXT_ACCESS } from '../../admin/search/texts.ts';
 import {
   isPhotoPath,
@@ -134,7 +139,7 @@ export interface CheckResult {
   suggestionTokens: StoredObject[];
   /** Stored with another Content-Disposition than the catalogue's (display name changed since the upload). */
   staleName: { entry: CatalogueEntry; actual: string | undefined }[];
-  /** The search's texts (members/search/<level>.json) readable by other accounts than their level's. */
+  /** The search's texts (members/search/<level>.json.gz, or .json as stored before) readable by other accounts than their level's. */
   searchTextAccess: { object: StoredObject; level: SearchLevel }[];
   /** Objects under members/ that are no catalogue entry. */
   unknown: StoredObject[];
@@ -285,7 +290,11 @@ export function compareWithCatalogue(
     }
     if (token) result.downloadTokens.push(object);
     // The search's texts: each readable by its level's accounts only (the approval-only files' words are in one).
-    const level = SEARCH_LEVELS.find((candidate) => searchTextsPathOf(candidate) === object.name);
+    const level = SEARCH_LEVELS.find(
+      (candidate) =>
+        searchTextsPathOf(candidate) === object.name ||
+        uncompressedSearchTextsPathOf(candidate) === object.name,
+    );
     if (level) {
       if (object.metadata[ACCESS_METADATA_KEY] !== SEARCH_TEXT_ACCESS[level])
         result.searchTextAccess.push({ object, level });

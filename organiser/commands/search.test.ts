@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Bucket } from '../../admin/firebase-admin.ts';
 import {
@@ -21,7 +22,7 @@ import {
   storagePathOf,
   type CatalogueEntry,
 } from '../../src/domain/catalogue.ts';
-import { searchTextsPathOf } from '../../src/domain/search.ts';
+import { searchTextsPathOf, uncompressedSearchTextsPathOf } from '../../src/domain/search.ts';
 import { demoFile } from '../../tools/local/seed/demo-files.ts';
 import { useTestEmulators } from '../core/test-support.ts';
 import { main as search } from './search.ts';
@@ -89,7 +90,7 @@ describe('organiser:search', () => {
       const [metadata] = await bucket.file(searchTextsPathOf(level)).getMetadata();
       expect(metadata.metadata?.access, level).toBe(access);
       expect(metadata.metadata?.[DOWNLOAD_TOKENS_METADATA_KEY], level).toBeUndefined();
-      expect(metadata.contentType).toBe('application/json');
+      expect(metadata.contentType).toBe('application/gzip');
     }
 
     const listed = await run(search, ['list', '--bucket', name]);
@@ -165,14 +166,39 @@ describe('organiser:upload stores the text of what it uploads', () => {
       await textPdf([['Program of the 1976 reunion'], ['Sunday: church']]),
     );
     writeFileSync(join(folder, fileNameInStorage(ATTENDEES)), await demoFile(ATTENDEES));
+    // The verified texts as an older upload stored them: uncompressed JSON, holding the letter's.
+    const bucket = emulators.admin.bucket(name);
+    const older = {
+      version: 1,
+      files: [
+        {
+          id: LETTER.id,
+          md5: 'x',
+          unit: 'page',
+          parts: [{ n: 1, text: 'Great Northern', method: 'ocr' }],
+          unread: [],
+        },
+      ],
+    };
+    await saveObject(bucket, uncompressedSearchTextsPathOf('verified'), Buffer.from(JSON.stringify(older)), {
+      contentType: 'application/json',
+      metadata: { access: 'verified' },
+    });
     const result = await run(upload, [folder, '--bucket', name]);
     expect(result.code, result.text).toBe(0);
     expect(result.out).toContain('Text for the search:');
     expect(result.out).toMatch(/program-1976\s+2 pages with text/);
-    const bucket = emulators.admin.bucket(name);
     expect(
       (await readSearchTexts(bucket, 'verified')).texts.files.map((file) => [file.id, file.parts.length]),
-    ).toEqual([[PROGRAM.id, 2]]);
+    ).toEqual([
+      [PROGRAM.id, 2],
+      [LETTER.id, 1],
+    ]);
+    // Stored gzipped, in place of the uncompressed file, which is gone.
+    const [packed] = await bucket.file(searchTextsPathOf('verified')).download();
+    expect([...packed.subarray(0, 2)]).toEqual([0x1f, 0x8b]);
+    expect(JSON.parse(gunzipSync(packed).toString('utf8')).files).toHaveLength(2);
+    expect((await bucket.file(uncompressedSearchTextsPathOf('verified')).exists())[0]).toBe(false);
     expect((await readSearchTexts(bucket, 'approved')).texts.files.map((file) => file.id)).toEqual([
       ATTENDEES.id,
     ]);

@@ -16,7 +16,7 @@ import {
   type TextOutcome,
 } from '../../admin/search/texts.ts';
 import { CATALOGUE, storagePathOf, type CatalogueEntry } from '../../src/domain/catalogue.ts';
-import { SEARCH_LEVELS, searchLevelOf, type FileText } from '../../src/domain/search.ts';
+import { SEARCH_LEVELS, searchLevelOf, searchTextsPathOf, type FileText } from '../../src/domain/search.ts';
 import { listObjects, storageFailure, type StoredObject } from '../core/admin.ts';
 import {
   YES_HELP,
@@ -169,13 +169,13 @@ export const list = searchSubcommand({
         read = await readSearchTexts(bucket, level);
       } catch (err) {
         throw storageFailure(
-          `Reading gs://${run.target.bucket}/members/search/${level}.json`,
+          `Reading gs://${run.target.bucket}/${searchTextsPathOf(level)}`,
           err,
           run.target,
         );
       }
       if (read.unreadable)
-        io.out(`members/search/${level}.json cannot be read: run \`index\` to make it again.`);
+        io.out(`${searchTextsPathOf(level)} cannot be read: run \`index\` to make it again.`);
       for (const file of read.texts.files) texts.set(file.id, file);
     }
     const rows = TEXT_FILES.map((entry) =>

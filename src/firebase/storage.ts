@@ -163,15 +163,21 @@ export async function fetchMemberFile(
 
 /**
  * A small member file (a photo's details, the search's texts) as text, with the ID token, tried again and resumed
- * as fetchMemberFile is; decoded as UTF-8 from the stream, with no Blob made on the way.
+ * as fetchMemberFile is; decoded as UTF-8 from the stream, with no Blob made on the way. `gzip`: the file is
+ * gzipped, and unpacked here (the resumed bytes are the stored ones, so a broken answer resumes as any other).
  */
 export async function fetchMemberText(
   path: string,
-  options: TransferEvents & { signal: AbortSignal },
+  options: TransferEvents & { signal: AbortSignal; gzip?: boolean },
 ): Promise<string> {
   const { stream } = await openMemberFileStream(path, options);
   try {
-    return await new Response(stream).text();
+    return await new Response(
+      options.gzip
+        ? // TypeScript's DOM types give the decompressor's writable side BufferSource, not Uint8Array.
+          stream.pipeThrough(new DecompressionStream('gzip') as TransformStream<Uint8Array, Uint8Array>)
+        : stream,
+    ).text();
   } catch (error) {
     throw options.signal.aborted ? options.signal.reason : error;
   }

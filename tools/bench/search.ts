@@ -1,7 +1,7 @@
 /**
  * npm run bench:search: the members' search on a phone profile, against the local stack (started unless one is
  * running), on two archives:
- *   - the demo's: the documents' text the seed stored (members/search/*.json), the names of 1976, the captions of
+ *   - the demo's: the documents' text the seed stored (members/search/*.json.gz), the names of 1976, the captions of
  *     the demo photos and the news;
  *   - a synthetic archive of 5 MB of text: pages made of the demo's own sentences, names and places (a seeded
  *     shuffle, the same every run), spread over the catalogue's PDFs, stored in place of the demo's verified texts
