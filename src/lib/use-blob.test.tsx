@@ -25,6 +25,19 @@ describe('useBlob', () => {
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:picture');
   });
 
+  it('makes the object URL only when it is read (a Blob drawn into a canvas needs none)', async () => {
+    const blob = new Blob(['x']);
+    const { result, unmount } = renderHook(() => useBlob('a', () => Promise.resolve(blob)));
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    expect(result.current.blob).toBe(blob);
+    expect(URL.createObjectURL).not.toHaveBeenCalled();
+    unmount();
+    expect(URL.revokeObjectURL).not.toHaveBeenCalled();
+    // Read after it was released: no URL made that nobody would revoke.
+    expect(result.current.url).toBe('');
+    expect(URL.createObjectURL).not.toHaveBeenCalled();
+  });
+
   it('a failure is "failed" and warned; one the caller calls gone (removed since listed) is "gone", unwarned', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const load = (key: string) => Promise.reject(key === 'removed' ? gone : broken);
