@@ -29,7 +29,7 @@ describe('text folded as the search folds it, with where each letter came from',
   });
 });
 
-describe('a snippet around the first match, the matches marked as written', () => {
+describe("a snippet where the query's words meet, the matches marked as written", () => {
   const page =
     'The family came from the Sæther farm near Lillehammer in 1868. Ole Olsen Sæther, the eldest son, ' +
     'took the name Sather in Minnesota; his brother Knut kept Olsen. In 1886 they settled at Rolette, where ' +
@@ -41,7 +41,7 @@ describe('a snippet around the first match, the matches marked as written', () =
     );
   });
 
-  it('marks every form of every query word in the window, cut at spaces with "…"', () => {
+  it('marks every form of every query word in the window, around the closest place that has both, cut at spaces with "…"', () => {
     const snippet = snippetOf(
       page,
       [
@@ -51,8 +51,28 @@ describe('a snippet around the first match, the matches marked as written', () =
       60,
     );
     expect(shown(snippet)).toBe(
-      'The family came from the [Sæther] farm near Lillehammer in 1868. Ole [Olsen] [Sæther], the eldest …',
+      '… came from the [Sæther] farm near Lillehammer in 1868. Ole [Olsen] [Sæther], the eldest son, took the name [Sather] in Minnesota; his …',
     );
+  });
+
+  it('shows a phrase typed whole where it is, not at the first match of its first word', () => {
+    const letter =
+      'Dear brother, the winter was long and the wheat is in. The railway men say the iron horse will reach ' +
+      'us before the snow flies, and then the fare to Devils Lake is two dollars.';
+    const phrase = ['the', 'iron', 'horse', 'will', 'reach', 'us', 'before', 'the', 'snow', 'flies'];
+    expect(
+      shown(
+        snippetOf(
+          letter,
+          phrase.map((word) => [word]),
+          40,
+        ),
+      ),
+    ).toBe(
+      '… wheat is in. [The] railway men say [the] [iron] [horse] [will] [reach] [us] [before] [the] [snow] [flies], and [then] [the] fare to Devils Lake …',
+    );
+    // One word: its first place, as before.
+    expect(shown(snippetOf(letter, [['wheat']], 20))).toBe('… was long and the [wheat] is in. The railway …');
   });
 
   it('finds a word by its beginning only, and "aa" as å', () => {

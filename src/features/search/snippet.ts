@@ -90,9 +90,30 @@ function matchesIn(folded: string, forms: readonly string[]): Match[] {
 }
 
 /**
- * A few lines of `text` around its first match, the matches marked, cut at spaces ("…" where cut); undefined if no
- * word of it begins with any form of any query word. `words`: for each word of the query, the forms it may take
- * (normalised: ./name-variants.ts).
+ * Where the snippet goes: the run of matches, at most `span` letters long, that holds the most of the query's
+ * different words, the shortest such run, the first of those. A phrase typed whole ("the iron horse…") is shown
+ * where it is, not at the page's first "the".
+ */
+function bestRun(matches: readonly (Match & { word: number })[], span: number): Match {
+  let best = { start: matches[0]!.start, end: matches[0]!.end, words: 1 };
+  for (let first = 0; first < matches.length; first += 1) {
+    const start = matches[first]!.start;
+    const words = new Set<number>();
+    let end = start;
+    for (let next = first; next < matches.length && matches[next]!.end - start <= span; next += 1) {
+      words.add(matches[next]!.word);
+      end = Math.max(end, matches[next]!.end);
+      const shorter = words.size === best.words && end - start < best.end - best.start;
+      if (words.size > best.words || shorter) best = { start, end, words: words.size };
+    }
+  }
+  return best;
+}
+
+/**
+ * A few lines of `text` around the place where most of the query's words are (the first such place), the matches
+ * marked, cut at spaces ("…" where cut); undefined if no word of it begins with any form of any query word.
+ * `words`: for each word of the query, the forms it may take (normalised: ./name-variants.ts).
  */
 export function snippetOf(
   text: string,
@@ -100,11 +121,13 @@ export function snippetOf(
   radius = 80,
 ): SnippetPart[] | undefined {
   const { folded, offsets } = foldWithOffsets(text);
-  const matches = words.flatMap((forms) => matchesIn(folded, forms)).sort((a, b) => a.start - b.start);
-  const first = matches[0];
-  if (!first) return undefined;
-  const from = offsets[first.start]!;
-  const to = offsets[first.end]!;
+  const matches = words
+    .flatMap((forms, word) => matchesIn(folded, forms).map((match) => ({ ...match, word })))
+    .sort((a, b) => a.start - b.start);
+  if (!matches.length) return undefined;
+  const run = bestRun(matches, radius);
+  const from = offsets[run.start]!;
+  const to = offsets[run.end]!;
   let start = Math.max(0, from - radius);
   let end = Math.min(text.length, to + radius);
   if (start > 0) start = text.indexOf(' ', start) + 1 || from;
