@@ -12,6 +12,7 @@ import { demoFile } from '../../tools/local/seed/demo-files.ts';
 import { SITE_URL, demoAccounts } from '../../tools/local/config.ts';
 import { CATALOGUE, downloadFileName } from '../../src/domain/catalogue.ts';
 import { VISITOR_PAGES } from '../support/pages.ts';
+import { SCANNED_LETTER_PHRASE } from '../../tools/local/seed/demo-documents/scanned-letter.ts';
 import { launchFirefox } from './firefox.ts';
 
 const ERROR_TEXT =
@@ -189,6 +190,27 @@ describe('a member', () => {
       .toContain(downloadFileName(entry));
     await expect.poll(() => readdirSync(downloadDir).some((file) => file.endsWith('.part'))).toBe(false);
     expect(readFileSync(join(downloadDir, downloadFileName(entry))).equals(await demoFile(entry))).toBe(true);
+  });
+
+  it('finds a phrase of the scanned letter by the search: the texts unpacked by Firefox itself', async () => {
+    await goto(page, '/members/search');
+    const box = 'input[type="search"]';
+    await page.locator(box).setVisibility('visible').wait();
+    await page.locator(box).fill(SCANNED_LETTER_PHRASE);
+    // The letter's page 1, its words marked where they were found (the results follow the typing: the phrase's).
+    await page
+      .locator('button[aria-label="Page 1 of “Letter of 1904 (Translated)”"]')
+      .setVisibility('visible')
+      .wait();
+    await page.waitForFunction(
+      () => [...document.querySelectorAll('main mark')].some((mark) => mark.textContent === 'iron'),
+      { timeout: 10_000 },
+    );
+    const marked = await page.$$eval('main mark', (marks) =>
+      marks.map((mark) => mark.textContent?.toLowerCase()),
+    );
+    expect(marked).toEqual(expect.arrayContaining(['iron', 'horse', 'snow']));
+    expect(errors).toEqual([]);
   });
 
   it('logs out, goes to /login and is kept out of /members', async () => {
