@@ -45,24 +45,26 @@ export type TextMethod = 'text-layer' | 'ocr' | 'cells' | 'slides';
 /** What a part of a file is: a page (PDF), a row of a sheet (XLSX), a slide (PPTX). */
 export type PartUnit = 'page' | 'row' | 'slide';
 
+const positive = z.int().check(z.positive());
+
 const partSchema = z.object({
   /** The page, row or slide number, from 1, as the file's reader shows it. */
-  n: z.number().int().positive(),
+  n: positive,
   text: z.string(),
   /** A spreadsheet's sheet, when it has more than one. */
-  sheet: z.string().optional(),
+  sheet: z.optional(z.string()),
   method: z.enum(['text-layer', 'ocr', 'cells', 'slides']),
 });
 
 const fileTextSchema = z.object({
-  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,80}$/),
+  id: z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,80}$/)),
   /** The stored file's MD5 (base64, as Storage gives it): the text is of these bytes. */
   md5: z.string(),
   unit: z.enum(['page', 'row', 'slide']),
   /** Parts with text, in order. */
   parts: z.array(partSchema),
   /** Pages no method could read a word from (a blank page, or a scan OCR could not read). */
-  unread: z.array(z.number().int().positive()),
+  unread: z.array(positive),
 });
 
 const searchTextsSchema = z.object({
