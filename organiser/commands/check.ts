@@ -139,7 +139,10 @@ export interface CheckResult {
   suggestionTokens: StoredObject[];
   /** Stored with another Content-Disposition than the catalogue's (display name changed since the upload). */
   staleName: { entry: CatalogueEntry; actual: string | undefined }[];
-  /** The search's texts (members/search/<level>.json.gz, or .json as stored before) readable by other accounts than their level's. */
+  /**
+   * The search's texts (members/search/<level>.json.gz, or the .json an older upload stored) readable by other
+   * accounts than their level's.
+   */
   searchTextAccess: { object: StoredObject; level: SearchLevel }[];
   /** Objects under members/ that are no catalogue entry. */
   unknown: StoredObject[];

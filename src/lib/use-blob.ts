@@ -9,9 +9,9 @@ export type BlobState =
  * Blob is no longer wanted (key undefined) or the component goes: nothing of a picture stays in memory after it
  * leaves (a preview, a larger view, a gallery tile). The URL is made when `url` is first read: a gallery tile that
  * draws its Blob into a canvas never asks for one (each is a call to the browser's blob registry, and revoking it
- * another, thousands of them while scrolling a large gallery). `load` is called with the key and an AbortSignal; keep it
- * stable (useCallback), or the Blob is loaded again. `isGone` tells a failure that is no fault from the others: the
- * picture was removed after the page listed it (status 'gone', nothing warned in the console).
+ * another, thousands of them while scrolling a large gallery). `load` is called with the key and an AbortSignal;
+ * keep it stable (useCallback), or the Blob is loaded again. `isGone` tells a failure that is no fault from the
+ * others: the picture was removed after the page listed it (status 'gone', nothing warned in the console).
  */
 export function useBlob<K extends string>(
   key: K | undefined,

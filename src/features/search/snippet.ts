@@ -111,7 +111,7 @@ function bestRun(matches: readonly (Match & { word: number })[], span: number): 
 }
 
 /**
- * A few lines of `text` around the place where most of the query's words are (the first such place), the matches
+ * A few lines of `text` around the place where most of the query's words meet (bestRun), the matches
  * marked, cut at spaces ("…" where cut); undefined if no word of it begins with any form of any query word.
  * `words`: for each word of the query, the forms it may take (normalised: ./name-variants.ts).
  */
