@@ -84,7 +84,7 @@ export default defineConfig({
     // work (the whole suite about 120 instead of 130 CPU-seconds here).
     pool: 'threads',
     projects: [
-      {
+      ...sharingWorkers({
         extends: true,
         plugins: [noSass],
         test: {
@@ -94,7 +94,7 @@ export default defineConfig({
           include: ['src/**/*.test.tsx'],
           setupFiles: ['src/test/setup.ts'],
         },
-      },
+      }),
       // The site's logic, without a DOM: about half a second less per file than jsdom. A test of code that needs the
       // browser's APIs (storage, events, elements) says so in its first line: @vitest-environment jsdom.
       ...sharingWorkers({
