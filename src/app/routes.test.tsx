@@ -8,6 +8,10 @@ import { AppRoutes } from './routes';
 vi.mock('../features/auth/login-page', () => ({ default: () => <h1>Login stand-in</h1> }));
 vi.mock('../features/members/members-page', () => ({ default: () => <h1>Members stand-in</h1> }));
 
+// The layout loads the member menu lazily. Loaded once here, so that a test's wait for it (a second) is not spent on
+// Vite compiling it on first use: beside the browser tests in npm test, that alone once took longer.
+beforeAll(() => import('./member-menu'));
+
 function Location() {
   const location = useLocation();
   return <span data-testid="location">{location.pathname + location.hash}</span>;
