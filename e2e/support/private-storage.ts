@@ -10,9 +10,10 @@ export async function routeStorageTo(context: BrowserContext, storageUrl: string
     try {
       await route.fulfill({ response: await route.fetch({ url }) });
     } catch (error) {
-      // A request the page gave up while it was under way (a thumbnail scrolled away, the page left): nothing to
-      // answer. Anything else is the test's failure.
-      if (!/disposed|closed|Route is already handled/i.test(String(error))) throw error;
+      // A request the page gave up while it was under way (a thumbnail scrolled away, the page left), or still had
+      // under way when the test ended (Playwright then ends the fetch with "Test ended"): nothing to answer.
+      // Anything else is the test's failure.
+      if (!/disposed|closed|Test ended|Route is already handled/i.test(String(error))) throw error;
     }
   });
 }

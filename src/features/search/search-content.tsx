@@ -23,6 +23,7 @@ import {
   ArchiveSearch,
   fileFindables,
   joinResults,
+  queryKey,
   type Findable,
   type Hit,
   type Results,
@@ -410,14 +411,17 @@ function Search({
     }, 100);
     return () => clearTimeout(timer);
   }, [archive]);
-  // Results as one types, without holding up the typing.
+  // Results as one types, without holding up the typing; searched and drawn again only when the words that search
+  // change (not for a space typed, nor the first letter of the next word: on a phone, drawing the same results again
+  // held such a keystroke 110 ms).
   const deferred = useDeferredValue(query);
+  const key = queryKey(deferred);
   const results = useMemo(
     () =>
       captions.search
-        ? joinResults(archive.search.search(deferred), captions.search.search(deferred))
-        : archive.search.search(deferred),
-    [archive, captions.search, deferred],
+        ? joinResults(archive.search.search(key), captions.search.search(key))
+        : archive.search.search(key),
+    [archive, captions.search, key],
   );
   const photos = useMemo(
     () =>

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseNameVariants } from './name-variants';
-import { ArchiveSearch, fileFindables, joinResults, type Findable, type Hit } from './search-index';
+import { ArchiveSearch, fileFindables, joinResults, queryKey, type Findable, type Hit } from './search-index';
 
 const FAMILIES = parseNameVariants(readFileSync('content/search/name-variants.txt', 'utf8'));
 
@@ -120,5 +120,23 @@ describe('the archive’s search', () => {
   it('a blank or one-letter query finds nothing', () => {
     expect(search.search('   ').count).toBe(0);
     expect(search.search('o').count).toBe(0);
+  });
+
+  it('a query’s key: the words that search, folded; the same key finds the same', () => {
+    expect(queryKey('Rolette')).toBe('rolette');
+    expect(queryKey('  Rolette ')).toBe('rolette');
+    // A one-letter word finds nothing (the next word as it begins to be typed).
+    expect(queryKey('Rolette 1')).toBe('rolette');
+    expect(queryKey('Rolette 19')).toBe('rolette 19');
+    expect(queryKey('Øystein Sæther')).toBe('oystein saether');
+    expect(queryKey(' o ')).toBe('');
+    const count = (query: string) => search.search(query).count;
+    expect(count('halv 1')).toBe(count('halv'));
+    expect(count('halv')).toBeGreaterThan(0);
+    // The key searches as the query does (the page searches by it).
+    for (const query of ['Øystein', 'Saether', 'Olson 19', 'Halvorsen Knutson', 'aa'])
+      expect(count(queryKey(query)), query).toBe(count(query));
+    // Words that differ search for different things.
+    expect(queryKey('Olsen')).not.toBe(queryKey('Olson'));
   });
 });

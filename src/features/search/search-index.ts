@@ -59,6 +59,19 @@ const PARTS_AT_ONCE = 20;
 /** Words shorter than this find nothing (one or two letters match half the archive). */
 const MIN_WORD = 2;
 
+/** The words of a query that search (folded; the shorter ones find nothing). */
+function queryWords(query: string): string[] {
+  return searchTerms(query).filter((word) => word.length >= MIN_WORD);
+}
+
+/**
+ * What a query searches for: two queries with the same key find the same ("Rolette", "Rolette " and "Rolette 1"
+ * while the next word is typed), so the page need not search and draw the results again.
+ */
+export function queryKey(query: string): string {
+  return queryWords(query).join(' ');
+}
+
 /**
  * The search over what this account may read (MiniSearch): every word of a query must be found, each by its start
  * ("olso" finds "Olson") or as any spelling of its name (./name-variants.ts), with case, accents and Norwegian
@@ -105,7 +118,7 @@ export class ArchiveSearch {
 
   /** What a query finds, grouped; each hit with its snippet (made when asked for). */
   search(query: string): Results {
-    const words = searchTerms(query).filter((word) => word.length >= MIN_WORD);
+    const words = queryWords(query);
     if (!words.length) return NO_RESULTS;
     const forms = words.map((word) => variantsOf(word, this.families));
     const found = this.index.search({
