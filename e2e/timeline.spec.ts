@@ -13,7 +13,7 @@ import { SITE_URL } from '../tools/local/config.ts';
 import { messages, text, type Locale } from './support/messages.ts';
 import { layoutShifts, recordLayoutShifts } from './support/page-state.ts';
 import { signInAsMember } from './support/session.ts';
-import { expect, test, type PageProblems } from './support/test.ts';
+import { expect, test } from './support/test.ts';
 
 const NOTICE = '.reunion-notice';
 const PATHS = ['/home', '/news', '/nb/home', '/nb/news'] as const;
@@ -121,15 +121,6 @@ async function recordShiftsAroundNotice(page: Page): Promise<void> {
 
 function shiftsAroundNotice(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __shiftsAround: string[] }).__shiftsAround);
-}
-
-/** Watches another page of the test's context as the `problems` fixture watches `page`. */
-function watchProblems(other: Page, problems: PageProblems): void {
-  other.on('console', (message) => {
-    if (message.type() === 'error') problems.errors.push(`console: ${message.text()}`);
-    if (message.type() === 'warning') problems.warnings.push(`${message.text()} (${other.url()})`);
-  });
-  other.on('pageerror', (error) => problems.errors.push(`pageerror: ${error.message}`));
 }
 
 /** English pieces (4+ characters) of the notice's messages found in a text: none may be on a Norwegian page. */
@@ -319,7 +310,6 @@ test.describe('the build-time HTML', () => {
     for (const width of [390, 768, 1280]) {
       for (const path of PATHS) {
         const tab = shown.length ? await context.newPage() : page;
-        if (tab !== page) watchProblems(tab, problems);
         await tab.setViewportSize({ width, height: 900 });
         await recordLayoutShifts(tab);
         await recordShiftsAroundNotice(tab);

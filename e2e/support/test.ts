@@ -1,8 +1,8 @@
 /**
  * The browser tests' test: every page watched for console problems, and each worker's own accounts.
  */
-import { expect, test as base } from '@playwright/test';
-import { AUTH_URL, PROJECT_ID, demoAccounts, type DemoAccount } from '../../tools/local/config.ts';
+import { expect, test as base, type Page } from '@playwright/test';
+import { AUTH_URL, PROJECT_ID, SITE_URL, demoAccounts, type DemoAccount } from '../../tools/local/config.ts';
 import { createAccounts } from './organiser.ts';
 
 export { expect };
@@ -42,7 +42,15 @@ export interface PageProblems {
 /**
  * Every test is watched: a console warning in any flow, in either language, fails the test (after it ran),
  * unless the test said it provokes that warning (problems.expectWarnings). Errors are the test's to assert.
+ * The watch is on the test's context, so every tab of the site it opens is watched (not the Auth emulator's sign-in
+ * popup: not the site's page), and a test that never uses `page` (one that reads the served files, or opens a context
+ * of its own) does not start a page, and a renderer, for nothing.
  */
+/** Whether a console message or an error comes from a page of the site (or from a worker of one: no page). */
+function ofTheSite(page: Page | null): boolean {
+  return !page || page.url().startsWith(new URL(SITE_URL).origin) || page.url() === 'about:blank';
+}
+
 export const test = base.extend<{ problems: PageProblems }, { workerAccounts: void }>({
   workerAccounts: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
@@ -54,18 +62,22 @@ export const test = base.extend<{ problems: PageProblems }, { workerAccounts: vo
     { scope: 'worker', auto: true },
   ],
   problems: [
-    async ({ page }, use) => {
+    async ({ context }, use) => {
       const expected: RegExp[] = [];
       const problems: PageProblems = {
         errors: [],
         warnings: [],
         expectWarnings: (pattern) => expected.push(pattern),
       };
-      page.on('console', (message) => {
+      context.on('console', (message) => {
+        if (!ofTheSite(message.page())) return;
         if (message.type() === 'error') problems.errors.push(`console: ${message.text()}`);
-        if (message.type() === 'warning') problems.warnings.push(`${message.text()} (${page.url()})`);
+        if (message.type() === 'warning')
+          problems.warnings.push(`${message.text()} (${message.page()?.url() ?? 'a worker'})`);
       });
-      page.on('pageerror', (error) => problems.errors.push(`pageerror: ${error.message}`));
+      context.on('weberror', (error) => {
+        if (ofTheSite(error.page())) problems.errors.push(`pageerror: ${error.error().message}`);
+      });
       await use(problems);
       expect(
         problems.warnings.filter((warning) => !expected.some((pattern) => pattern.test(warning))),
