@@ -39,6 +39,11 @@ export interface PageProblems {
   expectWarnings: (pattern: RegExp) => void;
 }
 
+/** Whether a console message or an error comes from a page of the site (or from a worker of one: no page). */
+function ofTheSite(page: Page | null): boolean {
+  return !page || page.url().startsWith(new URL(SITE_URL).origin) || page.url() === 'about:blank';
+}
+
 /**
  * Every test is watched: a console warning in any flow, in either language, fails the test (after it ran),
  * unless the test said it provokes that warning (problems.expectWarnings). Errors are the test's to assert.
@@ -46,11 +51,6 @@ export interface PageProblems {
  * popup: not the site's page), and a test that never uses `page` (one that reads the served files, or opens a context
  * of its own) does not start a page, and a renderer, for nothing.
  */
-/** Whether a console message or an error comes from a page of the site (or from a worker of one: no page). */
-function ofTheSite(page: Page | null): boolean {
-  return !page || page.url().startsWith(new URL(SITE_URL).origin) || page.url() === 'about:blank';
-}
-
 export const test = base.extend<{ problems: PageProblems }, { workerAccounts: void }>({
   workerAccounts: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
