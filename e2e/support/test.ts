@@ -39,9 +39,11 @@ export interface PageProblems {
   expectWarnings: (pattern: RegExp) => void;
 }
 
+const SITE_ORIGIN = new URL(SITE_URL).origin;
+
 /** Whether a console message or an error comes from a page of the site (or from a worker of one: no page). */
 function ofTheSite(page: Page | null): boolean {
-  return !page || page.url().startsWith(new URL(SITE_URL).origin) || page.url() === 'about:blank';
+  return !page || page.url().startsWith(SITE_ORIGIN) || page.url() === 'about:blank';
 }
 
 /**
