@@ -16,30 +16,61 @@ export async function settled(page: Page, { network = true } = {}): Promise<void
   );
 }
 
+/** A box as a layout shift reports it (DOMRectReadOnly's edges, in CSS px). */
+export interface Edges {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** One layout shift: its score and each box that moved (tag and classes, where it was and where it went). */
+export interface LayoutShift {
+  value: number;
+  moved: { what: string; before: Edges; after: Edges }[];
+}
+
+type RecordedWindow = Window & { __shifts: LayoutShift[] };
+
 /**
  * Records every layout shift of each page the context opens from now on, each with what moved (tag and
- * classes), so a failure says where to look. Read them with layoutShifts().
+ * classes and where it was and went), so a failure says where to look. Read them with layoutShifts() or
+ * recordedShifts().
  */
 export async function recordLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const shifts: string[] = [];
-    (window as unknown as { __shifts: string[] }).__shifts = shifts;
+    const shifts: LayoutShift[] = [];
+    (window as unknown as RecordedWindow).__shifts = shifts;
+    const edges = ({ left, top, right, bottom }: DOMRectReadOnly) => ({ left, top, right, bottom });
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & {
         value: number;
-        sources?: { node?: Node }[];
+        sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
       })[]) {
-        const moved = (entry.sources ?? []).map((source) => {
-          const element = source.node instanceof Element ? source.node : source.node?.parentElement;
-          return element ? `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}` : '?';
+        shifts.push({
+          value: entry.value,
+          moved: (entry.sources ?? []).map((source) => {
+            const element = source.node instanceof Element ? source.node : source.node?.parentElement;
+            return {
+              what: element ? `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}` : '?',
+              before: edges(source.previousRect),
+              after: edges(source.currentRect),
+            };
+          }),
         });
-        shifts.push(`${entry.value.toFixed(4)}: ${moved.join(', ')}`);
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
 }
 
-/** The layout shifts of the current page so far (see recordLayoutShifts). */
-export function layoutShifts(page: Page): Promise<string[]> {
-  return page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts);
+/** The layout shifts of the current page so far, each with the boxes that moved (see recordLayoutShifts). */
+export function recordedShifts(page: Page): Promise<LayoutShift[]> {
+  return page.evaluate(() => (window as unknown as RecordedWindow).__shifts);
+}
+
+/** The layout shifts of the current page so far (see recordLayoutShifts), each as its score and what moved. */
+export async function layoutShifts(page: Page): Promise<string[]> {
+  return (await recordedShifts(page)).map(
+    (shift) => `${shift.value.toFixed(4)}: ${shift.moved.map(({ what }) => what).join(', ')}`,
+  );
 }

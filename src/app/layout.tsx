@@ -79,14 +79,17 @@ export function Layout() {
           expanded={expanded}
           onToggle={setExpanded}
         >
-          <div className="container">
+          {/* The switch comes first in the HTML and is drawn last on a wide screen (order-md-last): it keeps to the
+              right end (ms-auto; the gap spaces it from the menu), so a page drawn before the rest of its HTML has
+              arrived does not move it when the menu's links come. */}
+          <div className="container gap-md-3">
             <NavbarToggler
               controls="site-nav"
               expanded={expanded}
               onToggle={setExpanded}
               label={m.nav_menu()}
             />
-            <LanguageSwitch className="ms-auto order-md-last ms-md-3" />
+            <LanguageSwitch className="ms-auto order-md-last" />
             <NavbarCollapse id="site-nav" expanded={expanded}>
               <ul className="me-auto navbar-nav">
                 {MAIN_NAV.map(({ page, label }) => (

@@ -43,7 +43,9 @@ export default function HomePage() {
     <>
       <PageMeta meta={meta} />
       <div className="g-4 row">
-        <aside className="order-md-2 col-lg-3 col-md-4">
+        {/* First in the HTML, on the right on a wide screen: ms-md-auto keeps it there before the column after it
+            has arrived, so a page drawn from part of its HTML does not move it when the rest comes. */}
+        <aside className="order-md-2 col-lg-3 col-md-4 ms-md-auto">
           <div className="sticky-md-top sidebar-sticky">
             <SectionNav
               id="home"
