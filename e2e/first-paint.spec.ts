@@ -163,9 +163,9 @@ test('drawn from part of its HTML (a slow connection, a busy phone), nothing on 
     cut = cutAfter;
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`http://127.0.0.1:${port}${path}`, { waitUntil: 'commit' });
+    expect(cutFound, cutAfter).toBe(true);
     await page.locator(lastDrawn).waitFor({ state: 'attached' });
     await page.screenshot();
-    expect(cutFound, cutAfter).toBe(true);
     sendRest();
     await page.waitForLoadState('load');
     return recordedShifts(page);

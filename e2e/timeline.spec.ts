@@ -11,7 +11,7 @@ import type { Browser, Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { SITE_URL } from '../tools/local/config.ts';
 import { messages, text, type Locale } from './support/messages.ts';
-import { layoutShifts, recordLayoutShifts } from './support/page-state.ts';
+import { layoutShifts, recordedShifts, recordLayoutShifts, shiftText } from './support/page-state.ts';
 import { signInAsMember } from './support/session.ts';
 import { expect, test } from './support/test.ts';
 
@@ -93,34 +93,14 @@ async function expectNotice(page: Page, [heading, line]: [string, string]) {
 }
 
 /**
- * Records the layout shifts of what is outside the notice (of each page the context opens from now on): what a
- * change of the notice would move if it outgrew its room. Read them with shiftsAroundNotice().
+ * The layout shifts of what is outside the notice (recordLayoutShifts with `within: NOTICE`), and those that name no
+ * box: what a change of the notice would move if it outgrew its room.
  */
-async function recordShiftsAroundNotice(page: Page): Promise<void> {
-  await page.addInitScript((notice) => {
-    const shifts: string[] = [];
-    (window as unknown as { __shiftsAround: string[] }).__shiftsAround = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
-        value: number;
-        sources?: { node?: Node }[];
-      })[]) {
-        const elements = (entry.sources ?? []).map((source) =>
-          source.node instanceof Element ? source.node : source.node?.parentElement,
-        );
-        // A source no longer in the page cannot be placed: it counts as outside.
-        const outside = elements.filter((element) => !element?.isConnected || !element.closest(notice));
-        if (outside.length || !elements.length)
-          shifts.push(
-            `${entry.value.toFixed(4)}: ${outside.map((element) => (element ? `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}` : '?')).join(', ')}`,
-          );
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  }, NOTICE);
-}
-
-function shiftsAroundNotice(page: Page): Promise<string[]> {
-  return page.evaluate(() => (window as unknown as { __shiftsAround: string[] }).__shiftsAround);
+async function shiftsAroundNotice(page: Page): Promise<string[]> {
+  return (await recordedShifts(page)).flatMap(({ value, moved }) => {
+    const outside = moved.filter(({ within }) => !within);
+    return outside.length || !moved.length ? [shiftText({ value, moved: outside })] : [];
+  });
 }
 
 /** English pieces (4+ characters) of the notice's messages found in a text: none may be on a Norwegian page. */
@@ -311,8 +291,7 @@ test.describe('the build-time HTML', () => {
       for (const path of PATHS) {
         const tab = shown.length ? await context.newPage() : page;
         await tab.setViewportSize({ width, height: 900 });
-        await recordLayoutShifts(tab);
-        await recordShiftsAroundNotice(tab);
+        await recordLayoutShifts(tab, { within: NOTICE });
         await tab.goto(path);
         await expect(tab.locator(`${NOTICE} h2`)).toBeVisible();
         await expect(tab.locator('.calendar-choices a')).toHaveCount(3);

@@ -24,21 +24,25 @@ export interface Edges {
   bottom: number;
 }
 
-/** One layout shift: its score and each box that moved (tag and classes, where it was and where it went). */
+/**
+ * One layout shift: its score and each box that moved (tag and classes, where it was and where it went, and whether
+ * it lies within the element recordLayoutShifts was asked to tell apart).
+ */
 export interface LayoutShift {
   value: number;
-  moved: { what: string; before: Edges; after: Edges }[];
+  moved: { what: string; before: Edges; after: Edges; within: boolean }[];
 }
 
 type RecordedWindow = Window & { __shifts: LayoutShift[] };
 
 /**
  * Records every layout shift of each page the context opens from now on, each with what moved (tag and
- * classes and where it was and went), so a failure says where to look. Read them with layoutShifts() or
- * recordedShifts().
+ * classes and where it was and went), so a failure says where to look; with `within` (a selector), whether each box
+ * lies within that element (a box no longer in the page cannot be placed: it does not). Read them with
+ * layoutShifts() or recordedShifts().
  */
-export async function recordLayoutShifts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
+export async function recordLayoutShifts(page: Page, { within = '' } = {}): Promise<void> {
+  await page.addInitScript((within) => {
     const shifts: LayoutShift[] = [];
     (window as unknown as RecordedWindow).__shifts = shifts;
     const edges = ({ left, top, right, bottom }: DOMRectReadOnly) => ({ left, top, right, bottom });
@@ -55,12 +59,13 @@ export async function recordLayoutShifts(page: Page): Promise<void> {
               what: element ? `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}` : '?',
               before: edges(source.previousRect),
               after: edges(source.currentRect),
+              within: !!within && !!element?.isConnected && !!element.closest(within),
             };
           }),
         });
       }
     }).observe({ type: 'layout-shift', buffered: true });
-  });
+  }, within);
 }
 
 /** The layout shifts of the current page so far, each with the boxes that moved (see recordLayoutShifts). */
@@ -68,9 +73,12 @@ export function recordedShifts(page: Page): Promise<LayoutShift[]> {
   return page.evaluate(() => (window as unknown as RecordedWindow).__shifts);
 }
 
+/** A shift as the tests compare it: its score and what moved. */
+export function shiftText({ value, moved }: LayoutShift): string {
+  return `${value.toFixed(4)}: ${moved.map(({ what }) => what).join(', ')}`;
+}
+
 /** The layout shifts of the current page so far (see recordLayoutShifts), each as its score and what moved. */
 export async function layoutShifts(page: Page): Promise<string[]> {
-  return (await recordedShifts(page)).map(
-    (shift) => `${shift.value.toFixed(4)}: ${shift.moved.map(({ what }) => what).join(', ')}`,
-  );
+  return (await recordedShifts(page)).map(shiftText);
 }
