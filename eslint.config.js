@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
-import importPlugin from 'eslint-plugin-import';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
 
 /**
  * Import direction (lowest first): src/domain, src/lib, src/config -> src/firebase -> src/components ->
- * src/features/* -> src/app (may import everything) -> src/main.tsx. Checked by eslint-plugin-import's
+ * src/features/* -> src/app (may import everything) -> src/main.tsx. Checked by eslint-plugin-import-x's
  * no-restricted-paths on resolved files, so relative paths, `import type` and dynamic import() all count;
  * an import it cannot resolve is not checked, hence the resolver knows .ts/.tsx.
  * (Not with core no-restricted-imports: flat config replaces a rule's options block by block, so a later
@@ -114,23 +114,23 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{ts,tsx}'],
-    plugins: { import: importPlugin },
+    plugins: { 'import-x': importX },
     settings: {
-      'import/extensions': ['.ts', '.tsx', '.js'],
-      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
       // The cycle check follows the project's own modules: the packages' modules and Paraglide's compiled messages
       // (importing only each other and its runtime) cannot be part of one of ours, and parsing them is slow.
-      'import/ignore': ['node_modules', 'src/paraglide'],
+      'import-x/ignore': ['node_modules', 'src/paraglide'],
     },
     rules: {
-      'import/no-restricted-paths': ['error', { zones: LAYER_ZONES }],
+      'import-x/no-restricted-paths': ['error', { zones: LAYER_ZONES }],
     },
   },
   {
     // Every TypeScript file of the project: the site, the organisers' commands, the tools and the tests.
     files: ['**/*.{ts,tsx}'],
-    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // A client build carries one language's messages (tools/build/build.ts): a message asked for another

@@ -7,7 +7,7 @@ import { ESLint } from 'eslint';
 
 // The project's configuration as it is, except no-cycle: it reads every file of a cycle from disk and
 // cannot follow a file that exists only in the test (it has its own fixture below).
-const eslint = new ESLint({ overrideConfig: { rules: { 'import/no-cycle': 'off' } } });
+const eslint = new ESLint({ overrideConfig: { rules: { 'import-x/no-cycle': 'off' } } });
 
 /** The rule ids and messages ESLint reports for `code` as if it were the file at `filePath`. */
 async function problems(filePath: string, code: string): Promise<string[]> {
@@ -86,7 +86,7 @@ describe('import direction (eslint.config.js)', () => {
     ],
   ])('%s: %s fails', async (filePath, code, message) => {
     const found = await problems(filePath, code);
-    expect(found).toEqual([expect.stringMatching(/^import\/no-restricted-paths: /)]);
+    expect(found).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: /)]);
     expect(found[0]).toMatch(message);
   });
 
@@ -127,7 +127,7 @@ describe('import direction (eslint.config.js)', () => {
   it('finds an import cycle', async () => {
     const linter = new ESLint({ ignore: false });
     const results = await linter.lintFiles(['tools/repo/lint-fixtures/cycle-a.ts']);
-    expect(results[0]?.messages.map((message) => message.ruleId)).toEqual(['import/no-cycle']);
+    expect(results[0]?.messages.map((message) => message.ruleId)).toEqual(['import-x/no-cycle']);
   });
 
   it('still keeps FirebaseUI and the compat SDK out of every file but src/firebase/auth-ui.ts', async () => {

@@ -59,7 +59,7 @@ const stages: Stage[] = [
   [
     [{ name: 'Lint', command: 'npm run lint' }],
     [
-      { name: 'Type check', command: 'npx tsc -b' },
+      { name: 'Type check', command: 'node node_modules/typescript-7/bin/tsc -b' },
       { name: 'Build', command: 'npm run build' },
       { name: 'Bundle budget', command: 'npm run size' },
       { name: 'HTML validity (Nu HTML Checker)', command: 'npm run check:html' },
