@@ -42,7 +42,7 @@ interface BuildStamp {
 }
 
 /** The files under `path` (a file or a folder, relative to root), as paths relative to root with / separators. */
-function filesUnder(root: string, path: string): string[] {
+export function filesUnder(root: string, path: string): string[] {
   const full = join(root, path);
   if (!existsSync(full)) return [];
   if (!statSync(full).isDirectory()) return [path];
