@@ -1,7 +1,7 @@
 import { AUTH_URL, STORAGE_URL } from '../tools/local/config.ts';
 import { text } from './support/messages.ts';
 import { settled } from './support/page-state.ts';
-import { MALFORMED_ADDRESS_SUFFIXES } from './support/pages.ts';
+import { loadAfresh, MALFORMED_ADDRESS_SUFFIXES } from './support/pages.ts';
 import { signInAsMember } from './support/session.ts';
 import { WIDGET_LABELS } from './support/sign-in.ts';
 import { accounts, expect, test } from './support/test.ts';
@@ -120,8 +120,7 @@ test('odd hashes and query strings on every route neither crash nor inject', asy
       // A fresh document for each address: going from one hash to another is a same-document
       // navigation, which no start-up code (the page's, FirebaseUI's) ever reads. (Without it, whether
       // FirebaseUI saw a broken hash depended on how fast its chunk loaded.)
-      await page.goto('about:blank');
-      await page.goto(`${path}${hash}`);
+      await loadAfresh(page, `${path}${hash}`);
       await expect(page.getByRole('heading', { level: 1 }), address).toBeVisible();
       if (path === '/login' || path === '/members')
         await expect(page.getByRole('button', { name: 'Sign in with email' }), address).toBeVisible();

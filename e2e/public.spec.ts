@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { loadAfresh } from './support/pages.ts';
 import { settled } from './support/page-state.ts';
 import { expect, test } from './support/test.ts';
 import { SITE_URL } from '../tools/local/config.ts';
@@ -17,12 +17,6 @@ const TITLES: Record<string, string> = {
   '/contact': 'Contact · Rolette Family Reunion 2026',
 };
 
-/** Loads an address afresh, even one that differs from the page's only in its hash (a same-page jump else). */
-async function load(page: Page, address: string): Promise<void> {
-  await page.goto('about:blank');
-  await page.goto(address);
-}
-
 test('addresses that are no page of their own lead where they belong', async ({ page }) => {
   for (const [from, to, heading] of [
     ['/', '/home', HOME_HEADING],
@@ -36,7 +30,7 @@ test('addresses that are no page of their own lead where they belong', async ({ 
     // A members section's hash on Home is an old link into the members area (and on to /login, not signed in).
     ['/home#images', '/login', 'Members Login'],
   ] as const) {
-    await load(page, from);
+    await loadAfresh(page, from);
     await expect(page, from).toHaveURL(new RegExp(`${to}$`));
     await expect(page.getByRole('heading', { level: 1 }), from).toHaveText(heading);
   }
@@ -214,7 +208,7 @@ test.describe('home sections', () => {
     await expect(page).toHaveURL(/#more-information$/);
     await expect(page.locator('#more-information')).toBeInViewport();
 
-    await load(page, '/home#planning-committee');
+    await loadAfresh(page, '/home#planning-committee');
     await expect(sidebar.getByRole('link', { name: 'The Planning Committee' })).toHaveAttribute(
       'aria-current',
       'location',
@@ -238,7 +232,7 @@ test.describe('home sections', () => {
       '#constructor',
     ]) {
       const what = hash.slice(0, 24);
-      await load(page, `/home${hash}`);
+      await loadAfresh(page, `/home${hash}`);
       await expect(page.getByRole('heading', { level: 1 }), what).toBeVisible();
       await expect(
         page.getByRole('navigation', { name: 'Home page' }).getByRole('link', { name: 'About the Reunion' }),
