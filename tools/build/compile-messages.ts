@@ -1,7 +1,7 @@
 /**
  * The messages compiled again only when what they compile from has changed. Paraglide's compiler loads the whole
- * inlang project each time (4 s and 6 CPU-seconds here) even when its output would be the same, and a fresh clone's
- * `npm test` ran it three times: npm ci's postinstall, its own first stage and the build. A stamp in the output
+ * inlang project each time (4 s and 6 CPU-seconds here) even when its output would be the same, and a fresh clone ran
+ * it three times before its tests: npm ci's postinstall, npm test's first stage and the build. A stamp in the output
  * folder holds a hash of the inputs and one of the output; it is removed before a compile and written after one
  * succeeds, so an interrupted compile, an edited or missing output file, or any changed input compiles again.
  */
