@@ -1,7 +1,7 @@
 /**
- * The commands as organisers run them: each npm script is tsx on its command's file, which starts main() (one
- * started so for real); started so too where the Admin SDK reads the process's own environment; --help and usage
- * errors through each command's main() in this process (starting tsx costs a second or more of CPU each).
+ * The commands as organisers run them: each npm script is Node with tsx's loader on its command's file, which starts
+ * main() (one started so for real); started so too where the Admin SDK reads the process's own environment; --help
+ * and usage errors through each command's main() in this process (starting a command costs a second or more of CPU).
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -11,7 +11,6 @@ import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, formatTable, parseCommandLine, type CommandContext } from './cli.ts';
 import { UsageError } from './errors.ts';
 
-const TSX = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
 const COMMANDS = ['upload', 'check', 'deploy', 'auth-settings', 'members', 'photos', 'faces'] as const;
 /** Every organiser:* script of package.json, by its command's name. */
 const SCRIPTS: Record<string, string> = Object.fromEntries(
@@ -30,8 +29,8 @@ function runScript(
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
-      TSX,
-      [join(REPO_ROOT, 'organiser', 'commands', `${command}.ts`), ...args],
+      process.execPath,
+      ['--import', 'tsx', join(REPO_ROOT, 'organiser', 'commands', `${command}.ts`), ...args],
       // Point the emulator URLs at a closed port, so no run here can reach a local stack by accident.
       {
         cwd: REPO_ROOT,
@@ -69,12 +68,12 @@ async function runMain(
 }
 
 describe('organiser commands run directly', () => {
-  it('every organiser:* script is tsx on its command, whose file starts main(); started so, it prints its usage', async () => {
+  it('every organiser:* script is Node with tsx on its command, whose file starts main(); started so, it prints its usage', async () => {
     expect(Object.keys(SCRIPTS)).toEqual(
       expect.arrayContaining([...COMMANDS, 'backup', 'restore', 'archive', 'search']),
     );
     for (const [command, script] of Object.entries(SCRIPTS)) {
-      expect(script, command).toBe(`tsx organiser/commands/${command}.ts`);
+      expect(script, command).toBe(`node --import tsx organiser/commands/${command}.ts`);
       const source = readFileSync(join(REPO_ROOT, 'organiser', 'commands', `${command}.ts`), 'utf8');
       expect(source, command).toMatch(/^runIfMain\(import\.meta\.url, main\);$/m);
     }

@@ -4,7 +4,7 @@
  * `npm start`). The bucket is seeded as `LARGE_DEMO_PHOTOS=2000 npm start` seeds it: the catalogue files with the
  * large demo file, the demo photos and 2,000 more shared ones, who is who in the 1976 group photo.
  *
- * Each command runs as an organiser runs it: its own process (`tsx organiser/commands/<name>.ts`, what the npm script
+ * Each command runs as an organiser runs it: its own process (`node --import tsx organiser/commands/<name>.ts`, what the npm script
  * starts), since tools may not import organiser/. The plain download it is compared with runs the same way, as this
  * file started again with --plain: every object listed and read with the Admin SDK's createReadStream into a file on
  * disk, as many at a time as the backup reads. In one run, from the same emulator:
@@ -38,7 +38,6 @@ import { seedStorage } from '../local/seed/seed-storage.ts';
 import { startStorageEmulator } from '../local/storage/emulator.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 const THIS_FILE = fileURLToPath(import.meta.url);
 const PHOTOS = Number(process.env.BENCH_BACKUP_PHOTOS ?? 2000);
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 3);
@@ -164,7 +163,11 @@ async function measure<T>(work: () => Promise<T>): Promise<Timing & { result: T 
 /** Runs a TypeScript file as `npm run` does (tsx), in its own process; resolves with its output lines. */
 function runFile(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<string[]> {
   return new Promise((done, fail) => {
-    const child = spawn(TSX, [file, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
