@@ -10,6 +10,8 @@ export const PORTS = { ...EMULATOR_PORTS, vite: 5173 } as const;
 export const BUCKET = defaultStorageBucket(PROJECT_ID);
 export const AUTH_URL = `http://${HOST}:${PORTS.auth}`;
 export const STORAGE_URL = `http://${HOST}:${PORTS.storage}`;
+/** The environment variable that sets the large demo file's size in MiB (0: no large file; tools/local/seed). */
+export const LARGE_DEMO_SIZE_VARIABLE = 'LARGE_DEMO_FILE_MB';
 export const SITE_URL = `http://${HOST}:${PORTS.hosting}`;
 export const DEV_URL = `http://${HOST}:${PORTS.vite}`;
 

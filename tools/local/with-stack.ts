@@ -20,17 +20,22 @@ export interface StartedStack {
 /**
  * The local stack for a test or benchmark: reuses one that is already running (npm start), else starts
  * `tools/local/stack.ts` (serving the current dist/) and resolves once it has seeded the demo data.
- * `beforeStart` runs only when a new stack is about to start (e.g. a build of dist/).
+ * `beforeStart` runs only when a new stack is about to start (e.g. a build of dist/); `env` is added to the new
+ * stack's environment.
  */
-export async function startStack(beforeStart?: () => void): Promise<StartedStack> {
+export async function startStack(
+  beforeStart?: () => void,
+  env: NodeJS.ProcessEnv = {},
+): Promise<StartedStack> {
   if (await answers(`${SITE_URL}/home`)) {
     console.log(`Using the stack already running at ${SITE_URL}`);
     return { started: false, stop: async () => {} };
   }
   beforeStart?.();
   console.log('Starting the local stack…');
-  const child = spawn('npx', ['tsx', 'tools/local/stack.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tools/local/stack.ts'], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
     detached: true,
   });
   let output = '';

@@ -14,6 +14,7 @@ import PptxGenJS from 'pptxgenjs';
 
 import type { CatalogueEntry } from '../../../src/domain/catalogue';
 import { englishTitle } from '../../../admin/bucket/english-title.ts';
+import { LARGE_DEMO_SIZE_VARIABLE } from '../config.ts';
 import { DEMO_NOTICE, DEMO_NOTICE_ASCII, FIXED_DATE, hashOf } from './demo-documents/common.ts';
 import { demoDocument } from './demo-documents/index.ts';
 import { pptxBytes } from './demo-documents/pptx.ts';
@@ -22,8 +23,7 @@ import { xlsxPackage, type Cell } from './demo-documents/xlsx.ts';
 export { DEMO_NOTICE };
 
 export { LARGE_DEMO_PATH } from '../../../admin/bucket/member-files.ts';
-/** The environment variable that sets the large file's size in MiB (0: no large file). */
-export const LARGE_DEMO_SIZE_VARIABLE = 'LARGE_DEMO_FILE_MB';
+export { LARGE_DEMO_SIZE_VARIABLE };
 export const DEFAULT_LARGE_DEMO_MB = 64;
 
 /** The large demo file's size in bytes: LARGE_DEMO_FILE_MB MiB, 64 MiB when unset. */
