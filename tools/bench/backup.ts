@@ -4,10 +4,10 @@
  * `npm start`). The bucket is seeded as `LARGE_DEMO_PHOTOS=2000 npm start` seeds it: the catalogue files with the
  * large demo file, the demo photos and 2,000 more shared ones, who is who in the 1976 group photo.
  *
- * Each command runs as an organiser runs it: its own process (`node --import tsx organiser/commands/<name>.ts`, what the npm script
- * starts), since tools may not import organiser/. The plain download it is compared with runs the same way, as this
- * file started again with --plain: every object listed and read with the Admin SDK's createReadStream into a file on
- * disk, as many at a time as the backup reads. In one run, from the same emulator:
+ * Each command runs as an organiser runs it: its own process (`node --import tsx organiser/commands/<name>.ts`, what
+ * the npm script starts), since tools may not import organiser/. The plain download it is compared with runs the same
+ * way, as this file started again with --plain: every object listed and read with the Admin SDK's createReadStream
+ * into a file on disk, as many at a time as the backup reads. In one run, from the same emulator:
  *   1. BENCH_RUNS rounds (default 3) of the plain download and a first backup into an empty folder, then a second
  *      backup with nothing changed, and a command started only to print its help (what starting one costs);
  *   2. organiser:restore from the last backup into the bucket emptied first (every object deleted);
@@ -160,7 +160,10 @@ async function measure<T>(work: () => Promise<T>): Promise<Timing & { result: T 
   return { ms: performance.now() - started, cpuMs: cpuMsSoFar() - cpu, result };
 }
 
-/** Runs a TypeScript file as `npm run` does (tsx), in its own process; resolves with its output lines. */
+/**
+ * Runs a TypeScript file as `npm run` does (Node with tsx's loader), in its own process; resolves with its output
+ * lines.
+ */
 function runFile(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<string[]> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {

@@ -23,7 +23,6 @@ import { xlsxPackage, type Cell } from './demo-documents/xlsx.ts';
 export { DEMO_NOTICE };
 
 export { LARGE_DEMO_PATH } from '../../../admin/bucket/member-files.ts';
-export { LARGE_DEMO_SIZE_VARIABLE };
 export const DEFAULT_LARGE_DEMO_MB = 64;
 
 /** The large demo file's size in bytes: LARGE_DEMO_FILE_MB MiB, 64 MiB when unset. */
