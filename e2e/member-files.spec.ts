@@ -51,6 +51,11 @@ test('image previews are refused to a request without a signed-in, verified acco
   await signInAsMember(page);
   await page.waitForLoadState('networkidle'); // the page has fetched all it will fetch unscrolled
   expect(previews).toEqual([]); // the Images section is far below: nothing fetched yet
+  // ...and nothing turning there either: a preview shows a spinner only while it is fetched, so the page at rest
+  // draws no frames (an endless animation out of sight kept a phone's renderer and GPU busy for as long as it was open).
+  await expect(page.locator('.image-preview').first()).toBeAttached();
+  await expect(page.locator('.image-preview .spinner-border')).toHaveCount(0);
+  expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
 
   await page.getByRole('navigation', { name: 'Members area' }).getByRole('link', { name: 'Images' }).click();
   for (const entry of IMAGES) {

@@ -87,9 +87,11 @@ export function ImagePreview({ entry, readable, onOpen }: ImageProps) {
             <img src={thumbnail.url} alt={title} className="w-100 h-100 object-fit-cover" />
           ) : placeholder ? (
             <span className="small text-body-secondary p-2">{placeholder}</span>
-          ) : (
+          ) : thumbnail.status === 'loading' ? (
+            // Only while it is being fetched: a preview not yet near the screen is an empty box, not a spinner
+            // turning out of sight (each such animation keeps the phone drawing frames for as long as the page is open).
             <Spinner animation="border" size="sm" aria-hidden="true" />
-          )}
+          ) : null}
         </span>
       </span>
     </button>
