@@ -3,14 +3,24 @@ import type { User } from 'firebase/auth';
 import { useLocation } from 'react-router';
 import type { Locale } from '../lib/locale-path';
 import { renderWithProviders, testUser } from '../testing/test-utils';
+import { PAGE_MODULES } from './page-components';
 import { AppRoutes } from './routes';
 
 vi.mock('../features/auth/login-page', () => ({ default: () => <h1>Login stand-in</h1> }));
 vi.mock('../features/members/members-page', () => ({ default: () => <h1>Members stand-in</h1> }));
 
-// The layout loads the member menu lazily. Loaded once here, so that a test's wait for it (a second) is not spent on
-// Vite compiling it on first use: beside the browser tests in npm test, that alone once took longer.
-beforeAll(() => import('./member-menu'));
+// The layout loads the member menu lazily, and each page its own code. Loaded once here, so that a test's wait for
+// them (a second) is not spent on Vite compiling them on first use: beside the browser tests in npm test, that alone
+// took longer, for the member menu and (the file's first test) for Home. These tests are about which page each
+// address shows, not how long a page's code takes to compile.
+beforeAll(() =>
+  Promise.all([
+    import('./member-menu'),
+    ...(['home', 'news', 'news-post', 'about', 'contact', 'privacy'] as const).map((page) =>
+      PAGE_MODULES[page](),
+    ),
+  ]),
+);
 
 function Location() {
   const location = useLocation();
