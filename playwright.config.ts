@@ -41,9 +41,10 @@ export default defineConfig({
   webServer: {
     // Without a build, dist/ must be a production build of the current sources (tools/build/check-build.ts). The
     // stack already running (npm start, npm test's) is used as it is (tools/local/playwright-stack.ts).
+    // `exec`: the stack's script is then Playwright's own child, and knows when Playwright is gone (below).
     command: process.env.E2E_SKIP_BUILD
-      ? 'node --import tsx tools/build/check-build.ts && node --import tsx tools/local/playwright-stack.ts'
-      : 'npm run build && node --import tsx tools/local/playwright-stack.ts',
+      ? 'node --import tsx tools/build/check-build.ts && exec node --import tsx tools/local/playwright-stack.ts'
+      : 'npm run build && exec node --import tsx tools/local/playwright-stack.ts',
     // Ready once the demo data is seeded. No `url`: Playwright would take whichever of the two came first, and the
     // site answers before the seed is done.
     wait: { stdout: /The reunion website is running/ },
