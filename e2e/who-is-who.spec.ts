@@ -62,6 +62,28 @@ function watchTiles(page: Page, fileId: string) {
   return tiles;
 }
 
+/** Counts the animation frames the page asks for (window.__framesAsked), from before its first script. */
+async function countFrames(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    let asked = 0;
+    const request = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (callback) => {
+      asked++;
+      return request(callback);
+    };
+    Object.defineProperty(window, '__framesAsked', { get: () => asked });
+  });
+}
+/** The animation frames the page asks for over half a second. */
+function framesAskedNow(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const asked = () => (window as unknown as { __framesAsked: number }).__framesAsked;
+    const before = asked();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return asked() - before;
+  });
+}
+
 /** The width on screen of a face's box. */
 function faceBox(page: Page, number: number) {
   return page
@@ -78,6 +100,7 @@ test('an approved relative on a phone finds a face, zooms by keyboard and sugges
   const member = await accountFor('faces-member', { displayName: 'Ingrid Relative' });
   await page.setViewportSize(PHONE);
   const tiles = watchTiles(page, GROUP_PHOTO_1976);
+  await countFrames(page);
   const metadataReads: string[] = [];
   page.on('request', (request) => {
     const url = request.url();
@@ -104,6 +127,8 @@ test('an approved relative on a phone finds a face, zooms by keyboard and sugges
     expect((await request.allHeaders()).authorization).toMatch(/^Firebase ey/);
   }
   const firstLevels = Math.max(...tiles.map((tile) => tile.level));
+  // Shown and still, the picture asks for no frames: a phone's battery is not spent on a picture at rest.
+  await expect.poll(() => framesAskedNow(page)).toBe(0);
 
   // The list: every face, searched as one types, and those without a name.
   const entries = page.locator('.face-list-entries > li');
@@ -147,6 +172,8 @@ test('an approved relative on a phone finds a face, zooms by keyboard and sugges
   await expect.poll(async () => (await boxOf.boundingBox())!.x).toBeLessThan(before - 10);
   await page.keyboard.press('-');
   await expect.poll(() => boxWidth(page, DEMO_OYSTEIN.number)).toBeLessThan(zoomed);
+  // At rest again after moving (and the key below wakes it).
+  await expect.poll(() => framesAskedNow(page)).toBe(0);
 
   // A tap on another face's box, at the whole picture: its number, name and note.
   await page.keyboard.press('0');

@@ -2,6 +2,7 @@ import OpenSeadragon from 'openseadragon';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { TILE_FORMAT, TILE_OVERLAP, TILE_SIZE, type Face, type FaceBox } from '../../domain/faces';
 import { faceAt, keyAction, medianBoxWidth } from './picture-geometry';
+import { restWhenStill, type FrameApi } from './rest-when-still';
 import { tileAddress, tileHeaders } from '../../firebase/faces';
 import { m } from '../../paraglide/messages.js';
 
@@ -84,6 +85,8 @@ export const DeepZoomViewer = forwardRef<DeepZoomHandle, Props>(function DeepZoo
       springStiffness: 8,
     });
     viewer.current = instance;
+    // Its update loop sleeps while the picture is still (a phone's battery), and wakes on anything that moves it.
+    const stopResting = restWhenStill(instance, OpenSeadragon as unknown as FrameApi);
     instance.canvas.setAttribute('aria-label', m.faces_viewer_label());
     instance.canvas.setAttribute('role', 'application');
     instance.canvas.setAttribute('aria-roledescription', m.faces_viewer_role());
@@ -144,6 +147,7 @@ export const DeepZoomViewer = forwardRef<DeepZoomHandle, Props>(function DeepZoo
     });
     return () => {
       instance.destroy();
+      stopResting();
       viewer.current = null;
     };
   }, [fileId, width, height]);
