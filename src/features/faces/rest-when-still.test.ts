@@ -104,14 +104,23 @@ describe('a gate for animation frames', () => {
   });
 });
 
+/** A fake viewer under restWhenStill, its loop not yet started. */
+function restingViewer() {
+  const browser = fakeBrowser();
+  const frames = { ...browser.api };
+  const fake = fakeViewer(frames);
+  const undo = restWhenStill(fake.viewer, frames);
+  const runFrames = (count: number) => {
+    for (let frame = 0; frame < count; frame++) browser.runFrame();
+  };
+  return { ...fake, browser, frames, undo, runFrames };
+}
+
 describe('a still picture', () => {
   it('lets the loop sleep after QUIET_FRAMES frames of nothing to do, and wakes on any event of the viewer', () => {
-    const browser = fakeBrowser();
-    const frames = { ...browser.api };
-    const { viewer, state, raised, start } = fakeViewer(frames);
-    const undo = restWhenStill(viewer, frames);
+    const { viewer, state, raised, start, browser, undo, runFrames } = restingViewer();
     start();
-    for (let frame = 0; frame < QUIET_FRAMES + 5; frame++) browser.runFrame();
+    runFrames(QUIET_FRAMES + 5);
     expect(state.updates).toBe(QUIET_FRAMES);
     expect(browser.waiting).toBe(0);
 
@@ -119,9 +128,9 @@ describe('a still picture', () => {
     viewer.raiseEvent('zoom' as never);
     expect(raised).toEqual(['zoom']);
     expect(browser.waiting).toBe(1);
-    browser.runFrame();
+    runFrames(1);
     expect(state.updates).toBe(QUIET_FRAMES + 1);
-    for (let frame = 0; frame < QUIET_FRAMES + 5; frame++) browser.runFrame();
+    runFrames(QUIET_FRAMES + 5);
     expect(browser.waiting).toBe(0);
 
     // A tile of the world arrives.
@@ -132,13 +141,10 @@ describe('a still picture', () => {
   });
 
   it('wakes on a pointer, wheel or key on the picture', () => {
-    const browser = fakeBrowser();
-    const frames = { ...browser.api };
-    const { viewer, start } = fakeViewer(frames);
-    const undo = restWhenStill(viewer, frames);
+    const { viewer, start, browser, undo, runFrames } = restingViewer();
     start();
     for (const name of ['wheel', 'pointerdown', 'keydown', 'touchstart']) {
-      for (let frame = 0; frame < QUIET_FRAMES + 1; frame++) browser.runFrame();
+      runFrames(QUIET_FRAMES + 1);
       expect(browser.waiting).toBe(0);
       viewer.element.dispatchEvent(new Event(name));
       expect(browser.waiting, name).toBe(1);
@@ -152,13 +158,10 @@ describe('a still picture', () => {
       (state: { needsDraw: boolean }) => (state.needsDraw = true),
       (state: { fullyLoaded: boolean }) => (state.fullyLoaded = false),
     ]) {
-      const browser = fakeBrowser();
-      const frames = { ...browser.api };
-      const { viewer, state, start } = fakeViewer(frames);
-      const undo = restWhenStill(viewer, frames);
+      const { state, start, browser, undo, runFrames } = restingViewer();
       unsettle(state);
       start();
-      for (let frame = 0; frame < QUIET_FRAMES * 3; frame++) browser.runFrame();
+      runFrames(QUIET_FRAMES * 3);
       expect(browser.waiting).toBe(1);
       expect(state.updates).toBe(QUIET_FRAMES * 3 + 1);
       undo();
@@ -166,12 +169,9 @@ describe('a still picture', () => {
   });
 
   it('gives OpenSeadragon its own frames back when undone, and its cancel reaches a request held', () => {
-    const browser = fakeBrowser();
-    const frames = { ...browser.api };
-    const { viewer, start } = fakeViewer(frames);
-    const undo = restWhenStill(viewer, frames);
+    const { viewer, start, browser, frames, undo, runFrames } = restingViewer();
     start();
-    for (let frame = 0; frame < QUIET_FRAMES + 1; frame++) browser.runFrame();
+    runFrames(QUIET_FRAMES + 1);
     // What viewer.destroy() does: cancels its last request, held by the gate; nothing runs after.
     frames.cancelAnimationFrame(viewer.loopId!);
     viewer.element.dispatchEvent(new Event('wheel'));
@@ -183,7 +183,7 @@ describe('a still picture', () => {
     const second = fakeViewer(frames);
     const undoSecond = restWhenStill(second.viewer, frames);
     second.start();
-    for (let frame = 0; frame < QUIET_FRAMES + 1; frame++) browser.runFrame();
+    runFrames(QUIET_FRAMES + 1);
     expect(browser.waiting).toBe(0);
     undoSecond();
   });
